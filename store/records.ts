@@ -1,0 +1,121 @@
+/**
+ * The records the store keeps, as the rest of the program sees them. The API projects these into
+ * the spec's views; the backup format is built from them; the recorder writes them.
+ */
+
+export const sessionStatuses = ['recording', 'completed', 'interrupted'] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+export const generationStatuses = ['none', 'pending', 'success', 'error'] as const;
+/** Status of a generated artefact (AI post-processing, mind map). */
+export type GenerationStatus = (typeof generationStatuses)[number];
+
+export const askStatuses = ['pending', 'success', 'error'] as const;
+export type AskStatus = (typeof askStatuses)[number];
+
+export interface Chapter {
+  title: string;
+  startMs: number;
+  endMs: number;
+  summary: string;
+}
+
+export interface PostProcess {
+  summary: string;
+  actionItems: string[];
+  keywords: string[];
+  chapters: Chapter[];
+  status: GenerationStatus;
+}
+
+export interface MindMap {
+  markdown: string;
+  status: GenerationStatus;
+}
+
+export interface SessionRecord {
+  id: string;
+  title: string;
+  /** Start of the session, epoch milliseconds. */
+  startedAt: number;
+  status: SessionStatus;
+  durationMs: number;
+  providerId: string;
+  topicId: string | null;
+  tagIds: string[];
+  /** Unicode code points of the joined transcript. */
+  transcriptLength: number;
+  translatedTranscript: string | null;
+  correctedTranscript: string | null;
+  postProcess: PostProcess;
+  mindMap: MindMap;
+  /** Epoch milliseconds of the last change to the record or its transcript. */
+  updatedAt: number;
+}
+
+/** One committed piece of transcript; a transcript is the ordered list of them. */
+export interface Segment {
+  /** Position in the session, 0-based, gap-free. */
+  seq: number;
+  text: string;
+  startMs: number;
+  endMs: number;
+  speaker: string | null;
+  language: string | null;
+}
+
+export interface Citation {
+  quote: string;
+  speaker: string | null;
+}
+
+export interface AskEntry {
+  id: string;
+  question: string;
+  answer: string;
+  citations: Citation[];
+  /** ISO 8601 timestamp. */
+  createdAt: string;
+  status: AskStatus;
+}
+
+export interface Topic {
+  id: string;
+  name: string;
+  emoji: string;
+  description: string;
+}
+
+export interface Tag {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export interface SessionQuery {
+  /** Case-insensitive substring of the title or the transcript; empty or absent matches all. */
+  search?: string;
+  topicId?: string;
+  status?: SessionStatus;
+  limit: number;
+  offset: number;
+}
+
+export interface SessionPage {
+  /** Newest first by start time, ties by id. */
+  sessions: SessionRecord[];
+  /** All matches, not just this page. */
+  total: number;
+}
+
+/** What readers (the API, the CLI, exports) may ask of the store. Every call is synchronous. */
+export interface SessionReader {
+  listSessions(query: SessionQuery): SessionPage;
+  getSession(id: string): SessionRecord | undefined;
+  getSegments(sessionId: string): Segment[];
+  /** The segments joined as the spec says; '' for an unknown session. */
+  getTranscript(sessionId: string): string;
+  getAskHistory(sessionId: string): AskEntry[];
+  listTopics(): Array<Topic & { sessionCount: number }>;
+  listTags(): Array<Tag & { sessionCount: number }>;
+}
