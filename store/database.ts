@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { migrations } from './migrations.ts';
+
+export const databaseFileName = 'earshot.db';
+
+export class DatabaseVersionError extends Error {}
+
+/**
+ * Opens (creating if needed) the store's SQLite database in `dataDirectory` and brings its schema
+ * up to date. WAL with synchronous=NORMAL keeps every committed transaction through a process
+ * kill; only a power cut can lose the last few.
+ */
+export function openDatabase(dataDirectory: string, options: { readOnly?: boolean } = {}): DatabaseSync {
+  mkdirSync(dataDirectory, { recursive: true, mode: 0o700 });
+  const database = new DatabaseSync(join(dataDirectory, databaseFileName), {
+    readOnly: options.readOnly ?? false,
+    enableForeignKeyConstraints: true,
+  });
+  database.exec('PRAGMA busy_timeout = 5000');
+  if (!options.readOnly) {
+    database.exec('PRAGMA journal_mode = WAL');
+    database.exec('PRAGMA synchronous = NORMAL');
+  }
+  migrate(database, options.readOnly ?? false);
+  return database;
+}
+
+function schemaVersion(database: DatabaseSync): number {
+  const row = database.prepare('PRAGMA user_version').get() as { user_version: number };
+  return row.user_version;
+}
+
+function migrate(database: DatabaseSync, readOnly: boolean): void {
+  const version = schemaVersion(database);
+  if (version > migrations.length) {
+    throw new DatabaseVersionError(
+      `The data directory was written by a newer Earshot (schema ${version}; this build reads up to ${migrations.length}). Upgrade Earshot or use another --data-dir.`,
+    );
+  }
+  if (version === migrations.length) return;
+  if (readOnly) {
+    throw new DatabaseVersionError(
+      `The data directory needs a schema upgrade (${version} → ${migrations.length}); start the service once to apply it.`,
+    );
+  }
+  for (let next = version; next < migrations.length; next++) {
+    database.exec('BEGIN IMMEDIATE');
+    try {
+      migrations[next]?.(database);
+      database.exec(`PRAGMA user_version = ${next + 1}`);
+      database.exec('COMMIT');
+    } catch (error) {
+      database.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

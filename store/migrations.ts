@@ -1,0 +1,84 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * Schema migrations, applied in order. `PRAGMA user_version` records how many have run, so a
+ * database written by an older build is brought forward on open, and one written by a newer build
+ * is refused rather than misread.
+ */
+export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
+  (database) =>
+    database.exec(`
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        startedAt INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        durationMs INTEGER NOT NULL,
+        providerId TEXT NOT NULL,
+        topicId TEXT,
+        tagIds TEXT NOT NULL,
+        transcriptLength INTEGER NOT NULL,
+        translatedTranscript TEXT,
+        correctedTranscript TEXT,
+        postProcess TEXT NOT NULL,
+        mindMap TEXT NOT NULL,
+        updatedAt INTEGER NOT NULL
+      );
+      CREATE TABLE topics (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        emoji TEXT NOT NULL,
+        description TEXT NOT NULL
+      );
+      CREATE TABLE tags (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        color TEXT NOT NULL
+      );
+      CREATE TABLE askEntries (
+        id TEXT PRIMARY KEY,
+        sessionId TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        question TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        citations TEXT NOT NULL,
+        createdAt TEXT NOT NULL,
+        status TEXT NOT NULL
+      );
+      CREATE INDEX askEntriesBySession ON askEntries(sessionId);
+      CREATE TABLE settings (
+        id TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      -- Segments are append-only: a live session adds rows and never rewrites earlier ones.
+      CREATE TABLE segments (
+        sessionId TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        startMs INTEGER NOT NULL,
+        endMs INTEGER NOT NULL,
+        speaker TEXT,
+        language TEXT,
+        PRIMARY KEY (sessionId, seq)
+      ) WITHOUT ROWID;
+      -- The joined transcript of every session that is not recording, for reading and searching.
+      CREATE TABLE transcripts (
+        rowid INTEGER PRIMARY KEY,
+        sessionId TEXT NOT NULL UNIQUE REFERENCES sessions(id) ON DELETE CASCADE,
+        text TEXT NOT NULL
+      );
+      -- Trigram tokens make MATCH a case-insensitive substring search in any script.
+      CREATE VIRTUAL TABLE transcriptSearch USING fts5(
+        text, content='transcripts', content_rowid='rowid', tokenize='trigram'
+      );
+      CREATE TRIGGER transcriptsInserted AFTER INSERT ON transcripts BEGIN
+        INSERT INTO transcriptSearch(rowid, text) VALUES (new.rowid, new.text);
+      END;
+      CREATE TRIGGER transcriptsDeleted AFTER DELETE ON transcripts BEGIN
+        INSERT INTO transcriptSearch(transcriptSearch, rowid, text) VALUES ('delete', old.rowid, old.text);
+      END;
+      CREATE TRIGGER transcriptsUpdated AFTER UPDATE ON transcripts BEGIN
+        INSERT INTO transcriptSearch(transcriptSearch, rowid, text) VALUES ('delete', old.rowid, old.text);
+        INSERT INTO transcriptSearch(rowid, text) VALUES (new.rowid, new.text);
+      END;
+    `),
+];

@@ -1,0 +1,634 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { createIndexes, createStore } from 'tinybase';
+import type { Indexes, Row, Store, Value } from 'tinybase';
+import type { ImportData } from './backup/importData.ts';
+import { openDatabase } from './database.ts';
+import type {
+  AskEntry,
+  MindMap,
+  PostProcess,
+  Segment,
+  SessionPage,
+  SessionQuery,
+  SessionReader,
+  SessionRecord,
+  SessionStatus,
+  Tag,
+  Topic,
+} from './records.ts';
+import { SqliteMirror } from './sqliteMirror.ts';
+import { optionalTextCell, textCell } from './cells.ts';
+import { segmentRowId, storeTables } from './storeTables.ts';
+import { StoreError } from './storeError.ts';
+import { TranscriptSearch } from './transcriptSearch.ts';
+import { codePointLength, joinSegmentTexts, segmentSeparator } from './transcriptText.ts';
+
+export interface NewSession {
+  id?: string;
+  title: string;
+  providerId: string;
+  startedAt?: number;
+  topicId?: string | null;
+  tagIds?: string[];
+}
+
+export interface NewSegment {
+  text: string;
+  startMs: number;
+  endMs: number;
+  speaker?: string | null;
+  language?: string | null;
+}
+
+export type SessionPatch = Partial<
+  Pick<
+    SessionRecord,
+    | 'title'
+    | 'topicId'
+    | 'tagIds'
+    | 'durationMs'
+    | 'translatedTranscript'
+    | 'correctedTranscript'
+    | 'postProcess'
+    | 'mindMap'
+  >
+>;
+
+export type SettingValue = string | number | boolean;
+
+export const emptyPostProcess: PostProcess = {
+  summary: '',
+  actionItems: [],
+  keywords: [],
+  chapters: [],
+  status: 'none',
+};
+export const emptyMindMap: MindMap = { markdown: '', status: 'none' };
+
+const segmentsBySession = 'segmentsBySession';
+const askEntriesBySession = 'askEntriesBySession';
+
+/** SQL that must commit or roll back together with a TinyBase transaction. */
+interface AccompanyingSql {
+  /** Runs before the mirrored rows are written (deletions that must not cascade onto new rows). */
+  before?: () => void;
+  /** Runs after them (rows that refer to the mirrored ones). */
+  after?: () => void;
+}
+
+/**
+ * The session store: TinyBase holds the working set (sessions, topics, tags, Q&A, settings and
+ * the transcripts of recording sessions) and every transaction is written through to SQLite before
+ * it is accepted, so a crash or a kill loses nothing that was acknowledged. Finished transcripts stay
+ * in SQLite and are read on demand; that keeps memory and start-up flat however long the history.
+ */
+export class SessionStore implements SessionReader {
+  private readonly tables: Store;
+  private readonly indexes: Indexes;
+  private readonly mirror: SqliteMirror;
+  private readonly search: TranscriptSearch;
+  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly database: DatabaseSync;
+  private readonly readOnly: boolean;
+  private newestFirst: string[] | undefined;
+  private closed = false;
+
+  static open(dataDirectory: string, options: { readOnly?: boolean } = {}): SessionStore {
+    return new SessionStore(openDatabase(dataDirectory, options), options.readOnly ?? false);
+  }
+
+  private constructor(database: DatabaseSync, readOnly: boolean) {
+    this.database = database;
+    this.readOnly = readOnly;
+    this.tables = createStore();
+    this.mirror = new SqliteMirror(database, storeTables);
+    this.search = new TranscriptSearch(database);
+    this.statements = prepareStatements(database);
+    this.load();
+    this.indexes = createIndexes(this.tables)
+      .setIndexDefinition(segmentsBySession, 'segments', 'sessionId', 'seq')
+      .setIndexDefinition(askEntriesBySession, 'askEntries', 'sessionId', 'createdAt');
+    this.tables.addRowIdsListener('sessions', () => (this.newestFirst = undefined));
+    this.tables.addCellListener('sessions', null, 'startedAt', () => (this.newestFirst = undefined));
+  }
+
+  private load(): void {
+    const settings: Record<string, Value> = {};
+    for (const row of this.statements.allSettings.all()) {
+      settings[textCell(row, 'id')] = JSON.parse(textCell(row, 'value')) as Value;
+    }
+    this.tables.transaction(() => {
+      this.tables.setTables({
+        sessions: this.mirror.read('sessions'),
+        topics: this.mirror.read('topics'),
+        tags: this.mirror.read('tags'),
+        askEntries: this.mirror.read('askEntries'),
+        segments: this.mirror.read(
+          'segments',
+          "WHERE sessionId IN (SELECT id FROM sessions WHERE status = 'recording')",
+        ),
+      });
+      this.tables.setValues(settings);
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.indexes.destroy();
+    this.database.close();
+  }
+
+  // Reading
+
+  listSessions(query: SessionQuery): SessionPage {
+    const search = query.search?.trim() ?? '';
+    const matches = search === '' ? undefined : this.sessionIdsMatching(search);
+    const selected: string[] = [];
+    for (const id of this.sessionIdsNewestFirst()) {
+      if (matches !== undefined && !matches.has(id)) continue;
+      if (query.status !== undefined && this.tables.getCell('sessions', id, 'status') !== query.status)
+        continue;
+      if (query.topicId !== undefined && this.tables.getCell('sessions', id, 'topicId') !== query.topicId)
+        continue;
+      selected.push(id);
+    }
+    return {
+      total: selected.length,
+      sessions: selected
+        .slice(query.offset, query.offset + query.limit)
+        .map((id) => toSessionRecord(id, this.tables.getRow('sessions', id))),
+    };
+  }
+
+  getSession(id: string): SessionRecord | undefined {
+    return this.tables.hasRow('sessions', id)
+      ? toSessionRecord(id, this.tables.getRow('sessions', id))
+      : undefined;
+  }
+
+  getSegments(sessionId: string): Segment[] {
+    if (this.isRecording(sessionId)) return this.hotSegmentRows(sessionId).map(toSegment);
+    return this.statements.segmentsOfSession.all(sessionId).map((row) => toSegment(row as Row));
+  }
+
+  getTranscript(sessionId: string): string {
+    if (this.isRecording(sessionId))
+      return joinSegmentTexts(this.hotSegmentRows(sessionId).map((row) => textCell(row, 'text')));
+    const row = this.statements.transcriptOfSession.get(sessionId);
+    return row === undefined ? '' : textCell(row, 'text');
+  }
+
+  getAskHistory(sessionId: string): AskEntry[] {
+    return this.askEntryIdsOf(sessionId).map((id) => toAskEntry(id, this.tables.getRow('askEntries', id)));
+  }
+
+  listTopics(): Array<Topic & { sessionCount: number }> {
+    const counts = this.countSessionsBy((row) => (typeof row.topicId === 'string' ? [row.topicId] : []));
+    return this.tables
+      .getSortedRowIds('topics', 'name')
+      .map((id) => ({ ...toTopic(id, this.tables.getRow('topics', id)), sessionCount: counts.get(id) ?? 0 }));
+  }
+
+  listTags(): Array<Tag & { sessionCount: number }> {
+    const counts = this.countSessionsBy((row) => (row.tagIds as string[] | undefined) ?? []);
+    return this.tables
+      .getSortedRowIds('tags', 'name')
+      .map((id) => ({ ...toTag(id, this.tables.getRow('tags', id)), sessionCount: counts.get(id) ?? 0 }));
+  }
+
+  hasTopic(id: string): boolean {
+    return this.tables.hasRow('topics', id);
+  }
+
+  hasTag(id: string): boolean {
+    return this.tables.hasRow('tags', id);
+  }
+
+  getSetting(id: string): SettingValue | undefined {
+    const value = this.tables.getValue(id);
+    return value === null || typeof value === 'object' ? undefined : value;
+  }
+
+  // Writing
+
+  createSession(input: NewSession): SessionRecord {
+    const id = input.id ?? randomUUID();
+    if (this.tables.hasRow('sessions', id))
+      throw new StoreError('conflict', `A session with id ${id} already exists.`);
+    this.assertReferencesExist(input.topicId ?? null, input.tagIds ?? []);
+    const now = Date.now();
+    const record: SessionRecord = {
+      id,
+      title: input.title,
+      startedAt: input.startedAt ?? now,
+      status: 'recording',
+      durationMs: 0,
+      providerId: input.providerId,
+      topicId: input.topicId ?? null,
+      tagIds: [...new Set(input.tagIds ?? [])],
+      transcriptLength: 0,
+      translatedTranscript: null,
+      correctedTranscript: null,
+      postProcess: emptyPostProcess,
+      mindMap: emptyMindMap,
+      updatedAt: now,
+    };
+    this.write(() => this.tables.setRow('sessions', id, toSessionRow(record)));
+    return record;
+  }
+
+  /** Appends one committed segment to a recording session and returns it with its position. */
+  appendSegment(sessionId: string, input: NewSegment): Segment {
+    const session = this.requireSession(sessionId);
+    if (session.status !== 'recording') {
+      throw new StoreError(
+        'invalid_state',
+        `Session ${sessionId} is ${session.status}; segments can only be added while it is recording.`,
+      );
+    }
+    const text = input.text.trim();
+    if (text === '') throw new StoreError('invalid_segment', 'A segment needs non-empty text.');
+    if (!isTimeRange(input.startMs, input.endMs)) {
+      throw new StoreError(
+        'invalid_segment',
+        `A segment needs 0 ≤ startMs ≤ endMs (got ${input.startMs}..${input.endMs}).`,
+      );
+    }
+    const existing = this.indexes.getSliceRowIds(segmentsBySession, sessionId);
+    const previousId = existing.at(-1);
+    const previousText =
+      previousId === undefined ? '' : textCell(this.tables.getRow('segments', previousId), 'text');
+    const segment: Segment = {
+      seq: existing.length,
+      text,
+      startMs: input.startMs,
+      endMs: input.endMs,
+      speaker: input.speaker ?? null,
+      language: input.language ?? null,
+    };
+    this.write(() => {
+      this.tables.setRow('segments', segmentRowId(sessionId, segment.seq), { sessionId, ...segment });
+      this.tables.setPartialRow('sessions', sessionId, {
+        transcriptLength:
+          session.transcriptLength + codePointLength(segmentSeparator(previousText, text) + text),
+        durationMs: Math.max(session.durationMs, segment.endMs),
+        updatedAt: Date.now(),
+      });
+    });
+    return segment;
+  }
+
+  updateSession(id: string, patch: SessionPatch): SessionRecord {
+    const session = this.requireSession(id);
+    const updated: SessionRecord = { ...session, ...patch, updatedAt: Date.now() };
+    if (patch.tagIds !== undefined) updated.tagIds = [...new Set(patch.tagIds)];
+    this.assertReferencesExist(updated.topicId, updated.tagIds);
+    this.write(() => this.tables.setRow('sessions', id, toSessionRow(updated)));
+    return updated;
+  }
+
+  /**
+   * Records a status change. Whether the change is allowed is the session status machine's call
+   * (machines/sessionStatus.ts); the store keeps the transcript where the new status needs it.
+   */
+  setSessionStatus(id: string, status: SessionStatus): SessionRecord {
+    const session = this.requireSession(id);
+    const updated: SessionRecord = { ...session, status, updatedAt: Date.now() };
+    const leavesRecording = session.status === 'recording' && status !== 'recording';
+    const entersRecording = session.status !== 'recording' && status === 'recording';
+    const hotRows = leavesRecording ? this.hotSegmentRows(id) : [];
+    this.write(
+      () => {
+        this.tables.setRow('sessions', id, toSessionRow(updated));
+        if (leavesRecording) {
+          for (const row of hotRows) this.tables.delRow('segments', segmentRowId(id, Number(row.seq)));
+        }
+        if (entersRecording) {
+          for (const row of this.statements.segmentsOfSession.all(id) as Row[]) {
+            this.tables.setRow('segments', segmentRowId(id, Number(row.seq)), {
+              sessionId: id,
+              ...toSegment(row),
+            });
+          }
+        }
+      },
+      {
+        after: () => {
+          if (leavesRecording) {
+            this.statements.upsertTranscript.run(
+              id,
+              joinSegmentTexts(hotRows.map((row) => textCell(row, 'text'))),
+            );
+          }
+          if (entersRecording) this.statements.deleteTranscript.run(id);
+        },
+      },
+    );
+    return updated;
+  }
+
+  deleteSession(id: string): void {
+    this.requireSession(id);
+    const askIds = this.askEntryIdsOf(id);
+    const hotIds = this.indexes.getSliceRowIds(segmentsBySession, id);
+    this.write(() => {
+      this.tables.delRow('sessions', id);
+      for (const askId of askIds) this.tables.delRow('askEntries', askId);
+      for (const segmentId of hotIds) this.tables.delRow('segments', segmentId);
+    });
+  }
+
+  putTopic(topic: Topic): void {
+    this.write(() => this.tables.setRow('topics', topic.id, toTopicRow(topic)));
+  }
+
+  /** Deletes a topic; its sessions stay, without a topic. */
+  deleteTopic(id: string): void {
+    if (!this.tables.hasRow('topics', id)) throw new StoreError('not_found', `There is no topic ${id}.`);
+    this.write(() => {
+      this.tables.delRow('topics', id);
+      for (const sessionId of this.tables.getRowIds('sessions')) {
+        if (this.tables.getCell('sessions', sessionId, 'topicId') === id) {
+          this.tables.setCell('sessions', sessionId, 'topicId', null);
+        }
+      }
+    });
+  }
+
+  putTag(tag: Tag): void {
+    this.write(() => this.tables.setRow('tags', tag.id, toTagRow(tag)));
+  }
+
+  /** Deletes a tag and takes it off every session. */
+  deleteTag(id: string): void {
+    if (!this.tables.hasRow('tags', id)) throw new StoreError('not_found', `There is no tag ${id}.`);
+    this.write(() => {
+      this.tables.delRow('tags', id);
+      for (const sessionId of this.tables.getRowIds('sessions')) {
+        const tagIds = (this.tables.getCell('sessions', sessionId, 'tagIds') as string[] | undefined) ?? [];
+        if (tagIds.includes(id)) {
+          this.tables.setCell(
+            'sessions',
+            sessionId,
+            'tagIds',
+            tagIds.filter((tagId) => tagId !== id),
+          );
+        }
+      }
+    });
+  }
+
+  putAskEntry(sessionId: string, entry: AskEntry): void {
+    this.requireSession(sessionId);
+    const owner = this.tables.getCell('askEntries', entry.id, 'sessionId');
+    if (owner !== undefined && owner !== sessionId) {
+      throw new StoreError('conflict', `Q&A entry ${entry.id} belongs to another session.`);
+    }
+    this.write(() => this.tables.setRow('askEntries', entry.id, toAskEntryRow(sessionId, entry)));
+  }
+
+  setSetting(id: string, value: SettingValue | undefined): void {
+    this.write(() => (value === undefined ? this.tables.delValue(id) : this.tables.setValue(id, value)));
+  }
+
+  /**
+   * Writes whole sessions with their transcripts in one transaction. `replace` first removes every
+   * session, topic and tag; `merge` upserts by id. Imported sessions are never live: one that was
+   * recording when exported arrives interrupted.
+   */
+  importData(data: ImportData, mode: 'merge' | 'replace'): void {
+    const live =
+      mode === 'replace'
+        ? this.tables.getRowIds('sessions').find((id) => this.isRecording(id))
+        : data.sessions.map(({ record }) => record.id).find((id) => this.isRecording(id));
+    if (live !== undefined) {
+      throw new StoreError(
+        'invalid_state',
+        `Session ${live} is recording now; stop it before importing over it.`,
+      );
+    }
+    const imported = data.sessions.map(({ record, segments, askHistory }) => {
+      const transcript = joinSegmentTexts(segments.map((segment) => segment.text));
+      const stored: SessionRecord = {
+        ...record,
+        status: record.status === 'recording' ? 'interrupted' : record.status,
+        transcriptLength: codePointLength(transcript),
+      };
+      return { record: stored, segments, askHistory, transcript };
+    });
+    this.write(
+      () => {
+        if (mode === 'replace') {
+          this.tables.delTable('sessions').delTable('topics').delTable('tags').delTable('askEntries');
+          this.tables.delTable('segments');
+        }
+        for (const topic of data.topics) this.tables.setRow('topics', topic.id, toTopicRow(topic));
+        for (const tag of data.tags) this.tables.setRow('tags', tag.id, toTagRow(tag));
+        for (const { record, askHistory } of imported) {
+          for (const askId of this.askEntryIdsOf(record.id)) this.tables.delRow('askEntries', askId);
+          this.tables.setRow('sessions', record.id, toSessionRow(record));
+          for (const entry of askHistory)
+            this.tables.setRow('askEntries', entry.id, toAskEntryRow(record.id, entry));
+        }
+      },
+      {
+        before: () => {
+          if (mode === 'replace') this.statements.deleteAllSessions.run();
+        },
+        after: () => {
+          for (const { record, segments, transcript } of imported) {
+            this.statements.deleteSegmentsOfSession.run(record.id);
+            segments.forEach((segment, seq) =>
+              this.statements.insertSegment.run(
+                record.id,
+                seq,
+                segment.text,
+                segment.startMs,
+                segment.endMs,
+                segment.speaker,
+                segment.language,
+              ),
+            );
+            this.statements.upsertTranscript.run(record.id, transcript);
+          }
+        },
+      },
+    );
+  }
+
+  // Internals
+
+  /**
+   * Applies `actions` to TinyBase and writes the net result, with `sql`, in one SQLite transaction.
+   * If SQLite refuses (full disk, read-only file), TinyBase is rolled back too and the caller gets a
+   * StoreError: memory and disk never disagree.
+   */
+  private write(actions: () => void, sql: AccompanyingSql = {}): void {
+    if (this.readOnly) throw new StoreError('read_only', 'This store was opened read-only.');
+    let failure: unknown;
+    this.tables.transaction(actions, (store) => {
+      try {
+        this.mirror.inTransaction(() => {
+          sql.before?.();
+          this.mirror.write(store.getTransactionChanges(), (tableId, rowId) => store.getRow(tableId, rowId));
+          sql.after?.();
+        });
+        return false;
+      } catch (error) {
+        failure = error;
+        return true;
+      }
+    });
+    if (failure !== undefined) {
+      const reason = failure instanceof Error ? failure.message : 'unknown error';
+      throw new StoreError(
+        'storage_failed',
+        `Could not save to the data directory (${reason}); nothing was changed.`,
+        {
+          cause: failure,
+        },
+      );
+    }
+  }
+
+  private requireSession(id: string): SessionRecord {
+    const session = this.getSession(id);
+    if (session === undefined) throw new StoreError('session_not_found', `There is no session ${id}.`);
+    return session;
+  }
+
+  private isRecording(sessionId: string): boolean {
+    return this.tables.getCell('sessions', sessionId, 'status') === 'recording';
+  }
+
+  private hotSegmentRows(sessionId: string): Row[] {
+    return this.indexes
+      .getSliceRowIds(segmentsBySession, sessionId)
+      .map((segmentId) => this.tables.getRow('segments', segmentId));
+  }
+
+  private askEntryIdsOf(sessionId: string): string[] {
+    return this.indexes.getSliceRowIds(askEntriesBySession, sessionId);
+  }
+
+  private assertReferencesExist(topicId: string | null, tagIds: readonly string[]): void {
+    if (topicId !== null && !this.hasTopic(topicId)) {
+      throw new StoreError('invalid_reference', `There is no topic ${topicId}; create it first.`);
+    }
+    const unknownTag = tagIds.find((tagId) => !this.hasTag(tagId));
+    if (unknownTag !== undefined) {
+      throw new StoreError('invalid_reference', `There is no tag ${unknownTag}; create it first.`);
+    }
+  }
+
+  private sessionIdsNewestFirst(): string[] {
+    this.newestFirst ??= this.tables.getRowIds('sessions').sort((left, right) => {
+      const byStart =
+        Number(this.tables.getCell('sessions', right, 'startedAt')) -
+        Number(this.tables.getCell('sessions', left, 'startedAt'));
+      return byStart !== 0 ? byStart : left < right ? -1 : left > right ? 1 : 0;
+    });
+    return this.newestFirst;
+  }
+
+  private sessionIdsMatching(search: string): Set<string> {
+    const folded = search.toLowerCase();
+    const matches = this.search.sessionIdsContaining(search);
+    for (const id of this.tables.getRowIds('sessions')) {
+      if (matches.has(id)) continue;
+      const title = textCell(this.tables.getRow('sessions', id), 'title');
+      if (title.toLowerCase().includes(folded)) matches.add(id);
+      else if (this.isRecording(id) && this.getTranscript(id).toLowerCase().includes(folded)) matches.add(id);
+    }
+    return matches;
+  }
+
+  private countSessionsBy(keysOf: (row: Row) => readonly string[]): Map<string, number> {
+    const counts = new Map<string, number>();
+    this.tables.forEachRow('sessions', (id) => {
+      for (const key of keysOf(this.tables.getRow('sessions', id)))
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+    });
+    return counts;
+  }
+}
+
+function prepareStatements(database: DatabaseSync) {
+  const statement = (sql: string): StatementSync => database.prepare(sql);
+  return {
+    allSettings: statement('SELECT id, value FROM settings'),
+    segmentsOfSession: statement('SELECT * FROM segments WHERE sessionId = ? ORDER BY seq'),
+    deleteSegmentsOfSession: statement('DELETE FROM segments WHERE sessionId = ?'),
+    insertSegment: statement(
+      'INSERT INTO segments (sessionId, seq, text, startMs, endMs, speaker, language) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    transcriptOfSession: statement('SELECT text FROM transcripts WHERE sessionId = ?'),
+    upsertTranscript: statement(
+      'INSERT INTO transcripts (sessionId, text) VALUES (?, ?) ON CONFLICT(sessionId) DO UPDATE SET text = excluded.text',
+    ),
+    deleteTranscript: statement('DELETE FROM transcripts WHERE sessionId = ?'),
+    deleteAllSessions: statement('DELETE FROM sessions'),
+  };
+}
+
+function isTimeRange(startMs: number, endMs: number): boolean {
+  return Number.isFinite(startMs) && Number.isFinite(endMs) && startMs >= 0 && endMs >= startMs;
+}
+
+function toSessionRow(record: SessionRecord): Row {
+  const { id: _id, ...cells } = record;
+  return {
+    ...cells,
+    tagIds: [...cells.tagIds],
+    postProcess: { ...cells.postProcess },
+    mindMap: { ...cells.mindMap },
+  };
+}
+
+function toSessionRecord(id: string, row: Row): SessionRecord {
+  return { id, ...(row as unknown as Omit<SessionRecord, 'id'>) };
+}
+
+function toSegment(row: Row): Segment {
+  return {
+    seq: Number(row.seq),
+    text: textCell(row, 'text'),
+    startMs: Number(row.startMs),
+    endMs: Number(row.endMs),
+    speaker: optionalTextCell(row, 'speaker'),
+    language: optionalTextCell(row, 'language'),
+  };
+}
+
+function toTopicRow(topic: Topic): Row {
+  return { name: topic.name, emoji: topic.emoji, description: topic.description };
+}
+
+function toTopic(id: string, row: Row): Topic {
+  return {
+    id,
+    name: textCell(row, 'name'),
+    emoji: textCell(row, 'emoji'),
+    description: textCell(row, 'description'),
+  };
+}
+
+function toTagRow(tag: Tag): Row {
+  return { name: tag.name, color: tag.color };
+}
+
+function toTag(id: string, row: Row): Tag {
+  return { id, name: textCell(row, 'name'), color: textCell(row, 'color') };
+}
+
+function toAskEntryRow(sessionId: string, entry: AskEntry): Row {
+  const { id: _id, ...cells } = entry;
+  return { sessionId, ...cells, citations: cells.citations.map((citation) => ({ ...citation })) };
+}
+
+function toAskEntry(id: string, row: Row): AskEntry {
+  const { sessionId: _sessionId, ...cells } = row;
+  return { id, ...(cells as unknown as Omit<AskEntry, 'id'>) };
+}
