@@ -1,0 +1,23 @@
+// Prints path coverage for every registered machine; exits non-zero if anything is left uncovered.
+import { analyzeMachine, formatCoverage, isFullyCovered } from './pathCoverage.ts';
+import { modelMachines } from './machines.ts';
+
+let failed = false;
+for (const { name, machine, traversal } of modelMachines) {
+  try {
+    const { coverage } = analyzeMachine(machine, traversal);
+    console.log(formatCoverage(name, coverage));
+    if (!isFullyCovered(coverage)) {
+      failed = true;
+      for (const state of coverage.states.uncovered) console.error(`  uncovered state: ${state}`);
+      for (const transition of coverage.transitions.uncovered) {
+        console.error(`  uncovered transition: ${transition}`);
+      }
+    }
+  } catch (error) {
+    failed = true;
+    console.log(`${name}: error`);
+    console.error(`  ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+process.exitCode = failed ? 1 : 0;
