@@ -1,0 +1,12 @@
+/**
+ * What exporting needs from the store: a narrow slice of SessionReader, so the exporter depends on
+ * reading alone and tests can hand it a plain object.
+ */
+
+import type { SessionReader, Tag, Topic } from '../records.ts';
+
+export interface BackupSource extends Pick<SessionReader, 'listSessions' | 'getSegments' | 'getAskHistory'> {
+  /** Extra fields (the reader adds `sessionCount`) are not exported. */
+  listTopics(): Topic[];
+  listTags(): Tag[];
+}

@@ -1,0 +1,59 @@
+/**
+ * An in-memory stand-in for the session store, for backup tests: it reads like SessionReader and
+ * imports with the store's merge and replace rules, without TinyBase or SQLite.
+ */
+
+import type { AskEntry, Segment, SessionPage, SessionQuery, SessionRecord, Tag, Topic } from '../records.ts';
+import type { BackupSource } from './backupSource.ts';
+import type { BackupTarget } from './importBackup.ts';
+import type { ImportData, ImportMode } from './importData.ts';
+
+export interface FakeBackupStore extends BackupSource, BackupTarget {
+  readonly imports: Array<{ data: ImportData; mode: ImportMode }>;
+  readonly queries: SessionQuery[];
+}
+
+function newestFirst(left: SessionRecord, right: SessionRecord): number {
+  return right.startedAt - left.startedAt || left.id.localeCompare(right.id);
+}
+
+export function createFakeBackupStore(
+  initial: ImportData = { topics: [], tags: [], sessions: [] },
+): FakeBackupStore {
+  const topics = new Map<string, Topic>();
+  const tags = new Map<string, Tag>();
+  const sessions = new Map<string, { record: SessionRecord; segments: Segment[]; askHistory: AskEntry[] }>();
+  const imports: Array<{ data: ImportData; mode: ImportMode }> = [];
+  const queries: SessionQuery[] = [];
+
+  function load(data: ImportData): void {
+    for (const topic of data.topics) topics.set(topic.id, topic);
+    for (const tag of data.tags) tags.set(tag.id, tag);
+    for (const session of data.sessions) sessions.set(session.record.id, session);
+  }
+  load(initial);
+
+  return {
+    imports,
+    queries,
+    listSessions(query: SessionQuery): SessionPage {
+      queries.push(query);
+      const all = [...sessions.values()].map((session) => session.record).sort(newestFirst);
+      return { sessions: all.slice(query.offset, query.offset + query.limit), total: all.length };
+    },
+    getSegments: (sessionId) => sessions.get(sessionId)?.segments ?? [],
+    getAskHistory: (sessionId) => sessions.get(sessionId)?.askHistory ?? [],
+    // The real reader adds a count, which the exporter must not write.
+    listTopics: () => [...topics.values()].map((topic) => ({ ...topic, sessionCount: 0 })),
+    listTags: () => [...tags.values()].map((tag) => ({ ...tag, sessionCount: 0 })),
+    importData(data, mode) {
+      imports.push({ data, mode });
+      if (mode === 'replace') {
+        topics.clear();
+        tags.clear();
+        sessions.clear();
+      }
+      load(data);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * What a restore hands to the store: everything a backup holds, already validated and converted to
+ * the store's records. The store applies it in one transaction.
+ */
+
+import type { AskEntry, Segment, SessionRecord, Tag, Topic } from '../records.ts';
+
+/**
+ * `replace` wipes everything first; `merge` upserts by id (the incoming row wins) and deletes
+ * nothing.
+ */
+export type ImportMode = 'merge' | 'replace';
+
+export interface ImportedSession {
+  /**
+   * `transcriptLength` and `updatedAt` are placeholders (0 and the import time): backups carry no
+   * derived data, so the store recomputes the length from the segments.
+   */
+  record: SessionRecord;
+  /** In transcript order, `seq` renumbered from 0. */
+  segments: Segment[];
+  askHistory: AskEntry[];
+}
+
+export interface ImportData {
+  topics: Topic[];
+  tags: Tag[];
+  sessions: ImportedSession[];
+}

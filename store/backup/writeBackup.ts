@@ -1,0 +1,104 @@
+/**
+ * Writes a backup document as a stream of chunks, one session at a time: a session's transcript
+ * is read, serialized, handed to the sink and dropped before the next is read, so beyond the list
+ * of session records, memory holds one transcript at a time however large the library is.
+ */
+
+import type { AskEntry, Segment, SessionRecord } from '../records.ts';
+import type { BackupSource } from './backupSource.ts';
+import { backupFormatName, backupFormatVersion } from './backupFormat.ts';
+import type { BackupSessionInput } from './backupSchema.ts';
+import { formatWithOffset } from './offsetTimestamp.ts';
+
+/** Receives the document in order; a returned promise is awaited before the next chunk. */
+export type BackupSink = (chunk: string) => void | Promise<void>;
+
+type BackupSegmentInput = BackupSessionInput['segments'][number];
+
+function toBackupSegment(segment: Segment): BackupSegmentInput {
+  const written: BackupSegmentInput = { text: segment.text, startMs: segment.startMs, endMs: segment.endMs };
+  // Unknown speaker and language are left out rather than written as null: they repeat on every
+  // segment, and absent reads back as null.
+  if (segment.speaker !== null) written.speaker = segment.speaker;
+  if (segment.language !== null) written.language = segment.language;
+  return written;
+}
+
+/**
+ * Fields are listed one by one, never spread, so nothing derived (transcriptLength, updatedAt) or
+ * added to the records later reaches a file without a decision about the format.
+ */
+function toBackupSession(
+  record: SessionRecord,
+  segments: Segment[],
+  askHistory: AskEntry[],
+): BackupSessionInput {
+  const { postProcess, mindMap } = record;
+  return {
+    id: record.id,
+    title: record.title,
+    startedAt: formatWithOffset(record.startedAt),
+    status: record.status,
+    durationMs: record.durationMs,
+    providerId: record.providerId,
+    topicId: record.topicId,
+    tagIds: record.tagIds,
+    segments: segments.map(toBackupSegment),
+    translatedTranscript: record.translatedTranscript,
+    correctedTranscript: record.correctedTranscript,
+    postProcess: {
+      summary: postProcess.summary,
+      actionItems: postProcess.actionItems,
+      keywords: postProcess.keywords,
+      chapters: postProcess.chapters.map(({ title, startMs, endMs, summary }) => ({
+        title,
+        startMs,
+        endMs,
+        summary,
+      })),
+      status: postProcess.status,
+    },
+    mindMap: { markdown: mindMap.markdown, status: mindMap.status },
+    askHistory: askHistory.map((entry) => ({
+      id: entry.id,
+      question: entry.question,
+      answer: entry.answer,
+      citations: entry.citations.map(({ quote, speaker }) => ({ quote, speaker })),
+      createdAt: entry.createdAt,
+      status: entry.status,
+    })),
+  };
+}
+
+/**
+ * The session list is one snapshot taken at the start; a session deleted while the export runs is
+ * written with the transcript the store then returns (empty).
+ */
+export async function writeBackup(
+  source: BackupSource,
+  sink: BackupSink,
+  now: Date = new Date(),
+): Promise<void> {
+  const topics = source
+    .listTopics()
+    .map(({ id, name, emoji, description }) => ({ id, name, emoji, description }));
+  const tags = source.listTags().map(({ id, name, color }) => ({ id, name, color }));
+  const { sessions } = source.listSessions({ limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+
+  // Serialized with an empty sessions array, which ends it in `[]}`; cutting the `]}` leaves the
+  // array open for the sessions.
+  const header = JSON.stringify({
+    format: backupFormatName,
+    version: backupFormatVersion,
+    exportedAt: formatWithOffset(now.getTime()),
+    topics,
+    tags,
+    sessions: [],
+  });
+  await sink(header.slice(0, -']}'.length));
+  for (const [index, record] of sessions.entries()) {
+    const session = toBackupSession(record, source.getSegments(record.id), source.getAskHistory(record.id));
+    await sink(`${index === 0 ? '' : ','}\n${JSON.stringify(session)}`);
+  }
+  await sink(`${sessions.length === 0 ? '' : '\n'}]}\n`);
+}
