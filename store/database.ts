@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { migrations } from './migrations.ts';
@@ -14,7 +14,11 @@ export class DatabaseVersionError extends Error {}
  */
 export function openDatabase(dataDirectory: string, options: { readOnly?: boolean } = {}): DatabaseSync {
   mkdirSync(dataDirectory, { recursive: true, mode: 0o700 });
-  const database = new DatabaseSync(join(dataDirectory, databaseFileName), {
+  const path = join(dataDirectory, databaseFileName);
+  // Transcripts are private: create the file user-only (SQLite gives its -wal and -shm files the
+  // same mode) whatever the umask and the data directory's own permissions.
+  if (!options.readOnly) closeSync(openSync(path, 'a', 0o600));
+  const database = new DatabaseSync(path, {
     readOnly: options.readOnly ?? false,
     enableForeignKeyConstraints: true,
   });

@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+import { resolveDataDirectory } from '../dataDirectory.ts';
+import { earshotVersion } from '../version.ts';
+import { apiCommand } from './apiCommand.ts';
+import { exportCommand, importCommand } from './backupCommands.ts';
+import { serveCommand } from './serveCommand.ts';
+import { sessionsCommand } from './sessionsCommand.ts';
+import { usage, UsageError } from './usage.ts';
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      mode: { type: 'string' },
+      search: { type: 'string' },
+      status: { type: 'string' },
+      topic: { type: 'string' },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
+    },
+  });
+  if (values.version) return void console.log(earshotVersion);
+  const [command, action, argument] = positionals;
+  if (values.help || command === undefined || command === 'help') return void console.log(usage);
+  const dataDirectory = resolveDataDirectory(values['data-dir']);
+  switch (command) {
+    case 'serve':
+      return serveCommand(dataDirectory, values.port);
+    case 'api':
+      return apiCommand(dataDirectory, action);
+    case 'import':
+      return importCommand(dataDirectory, action, values.mode);
+    case 'export':
+      return exportCommand(dataDirectory, action);
+    case 'sessions':
+      return sessionsCommand(dataDirectory, action, argument, values);
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+// A reader that stops early (`earshot export | head`) is not an error of ours.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const isUsage =
+    error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  console.error(`earshot: ${error instanceof Error ? error.message : String(error)}`);
+  if (isUsage) console.error(`\n${usage}`);
+  process.exitCode = isUsage ? 2 : 1;
+});

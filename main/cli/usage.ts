@@ -1,0 +1,19 @@
+export const usage = `Usage: earshot <command> [options]
+
+Commands:
+  serve [--port N]                 Start the service (port 23456…23460, else any free; 0 = any free)
+  api enable|disable|status        Switch the local REST API on or off, or show its state
+  api token                        Create or rotate the API token (printed once)
+  import FILE [--mode merge|replace]
+                                   Restore a backup (default mode: merge)
+  export [FILE]                    Write a backup of every session (to stdout without FILE)
+  sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
+  sessions show ID [--json]        Print a session and its transcript
+
+Options for every command:
+  --data-dir DIR                   Data directory (default: $EARSHOT_DATA_DIR, else a per-user folder)
+  --help, --version
+`;
+
+/** A mistake in how the command was called: printed with the usage, exit code 2. */
+export class UsageError extends Error {}

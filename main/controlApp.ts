@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { Hono } from 'hono';
+import { BackupFormatError } from '../store/backup/backupFormatError.ts';
+import { importBackup } from '../store/backup/importBackup.ts';
+import type { SessionStore } from '../store/sessionStore.ts';
+import { StoreError } from '../store/storeError.ts';
+import type { ApiAccessControl } from './apiAccessControl.ts';
+import { matchesSecret } from './launchSecret.ts';
+
+export const controlBasePath = '/control/v1';
+
+/**
+ * Commands for the running service from the `earshot` CLI of the same user, who proves it with the
+ * launch secret from the data directory. The REST API stays read-only; this is the write path.
+ */
+export function createControlApp(dependencies: {
+  store: SessionStore;
+  access: ApiAccessControl;
+  launchSecret: string;
+}): Hono {
+  const { store, access, launchSecret } = dependencies;
+  const app = new Hono();
+
+  app.use(`${controlBasePath}/*`, async (context, next) => {
+    const presented = /^Bearer (\S+)$/i.exec(context.req.header('authorization') ?? '')?.[1];
+    if (presented === undefined || !matchesSecret(presented, launchSecret)) {
+      return fail(
+        context,
+        401,
+        'unauthorized',
+        'This path is for the earshot CLI of the user running the service.',
+      );
+    }
+    await next();
+  });
+  app.get(`${controlBasePath}/api`, (context) => context.json(access.state()));
+  app.post(`${controlBasePath}/api/enable`, (context) =>
+    context.json({ ...access.enable(), ...access.state() }),
+  );
+  app.post(`${controlBasePath}/api/disable`, (context) => {
+    access.disable();
+    return context.json(access.state());
+  });
+  app.post(`${controlBasePath}/api/token`, (context) => context.json({ token: access.rotateToken() }));
+  app.post(`${controlBasePath}/import`, async (context) => {
+    const body = (await context.req.json().catch(() => undefined)) as
+      { path?: unknown; mode?: unknown } | undefined;
+    if (typeof body?.path !== 'string' || (body.mode !== 'merge' && body.mode !== 'replace')) {
+      return fail(
+        context,
+        400,
+        'invalid_request',
+        'Send {"path": "<backup file>", "mode": "merge" | "replace"}.',
+      );
+    }
+    const text = await readFile(body.path, 'utf8').catch((error: Error) => error);
+    if (text instanceof Error)
+      return fail(400, 'unreadable_file', `Cannot read ${body.path}: ${text.message}`);
+    try {
+      return context.json(importBackup(text, store, body.mode));
+    } catch (error) {
+      if (error instanceof BackupFormatError || error instanceof StoreError) {
+        return fail(400, 'invalid_backup', error.message);
+      }
+      throw error;
+    }
+  });
+  return app;
+}
+
+function fail(status: 400 | 401, code: string, message: string): Response {
+  return Response.json({ error: message, code }, { status, headers: { 'Cache-Control': 'no-store' } });
+}

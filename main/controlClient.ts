@@ -1,0 +1,34 @@
+import { readRunningService, type ServiceInfo } from './serviceFile.ts';
+import { controlBasePath } from './controlApp.ts';
+
+/** Talks to the service running for a data directory, as its user (with the launch secret). */
+export class ControlClient {
+  readonly info: ServiceInfo;
+  private readonly launchSecret: string;
+
+  private constructor(info: ServiceInfo, launchSecret: string) {
+    this.info = info;
+    this.launchSecret = launchSecret;
+  }
+
+  /** A client for the service running on `dataDirectory`, or undefined when none runs. */
+  static forDataDirectory(dataDirectory: string): ControlClient | undefined {
+    const running = readRunningService(dataDirectory);
+    return running === undefined ? undefined : new ControlClient(running.info, running.launchSecret);
+  }
+
+  async call<Answer>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    const response = await fetch(`${this.info.baseUrl}${controlBasePath}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.launchSecret}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).catch((error: Error) => {
+      throw new Error(`Cannot reach the Earshot service at ${this.info.baseUrl} (${error.message}).`, {
+        cause: error,
+      });
+    });
+    const answer = (await response.json().catch(() => ({}))) as Answer & { error?: string };
+    if (!response.ok) throw new Error(answer.error ?? `The service answered ${response.status}.`);
+    return answer;
+  }
+}

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writePrivateFile } from './privateFile.ts';
+
+/**
+ * Secrets live outside the store, in one file only the user can read: never synced to the UI,
+ * never exported, never logged.
+ */
+export interface Secrets {
+  /** SHA-256 (hex) of the REST API token; the token itself is never kept. */
+  apiTokenHash?: string;
+}
+
+export const secretsFileName = 'secrets.json';
+
+export function readSecrets(dataDirectory: string): Secrets {
+  try {
+    return JSON.parse(readFileSync(join(dataDirectory, secretsFileName), 'utf8')) as Secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new Error(
+      `Cannot read ${join(dataDirectory, secretsFileName)}: ${(error as Error).message}. Fix or delete the file (you will need a new API token).`,
+      { cause: error },
+    );
+  }
+}
+
+export function writeSecrets(dataDirectory: string, secrets: Secrets): void {
+  writePrivateFile(join(dataDirectory, secretsFileName), `${JSON.stringify(secrets, null, 2)}\n`);
+}

@@ -1,0 +1,102 @@
+import type { Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createApiApp } from '../api/app.ts';
+import type { LiveView } from '../api/dependencies.ts';
+import { hostAndOriginGuard } from '../api/hostGuard.ts';
+import { sendError } from '../api/responses.ts';
+import { SessionStore } from '../store/sessionStore.ts';
+import { ApiAccessControl } from './apiAccessControl.ts';
+import { createControlApp } from './controlApp.ts';
+import { createLaunchSecret } from './launchSecret.ts';
+import { idleLiveView } from './liveView.ts';
+import { listenOnLoopback, loopbackHost } from './portSearch.ts';
+import { recoverInterruptedSessions } from './sessionRecovery.ts';
+import { readRunningService, removeServiceFiles, writeServiceFiles } from './serviceFile.ts';
+import { earshotVersion } from './version.ts';
+
+export interface ServiceOptions {
+  dataDirectory: string;
+  /** undefined: 23456…23460, then any free port; 0: any free port. */
+  port?: number;
+  live?: LiveView;
+  liveTimeoutMs?: number;
+}
+
+export interface RunningService {
+  port: number;
+  baseUrl: string;
+  store: SessionStore;
+  recoveredSessionIds: string[];
+  /** Stops accepting requests, closes the store and removes service.json. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export class ServiceAlreadyRunningError extends Error {}
+
+/** Starts the one HTTP server of the main process on loopback, with the store behind it. */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const { dataDirectory } = options;
+  const running = readRunningService(dataDirectory);
+  if (running !== undefined && running.info.pid !== process.pid) {
+    throw new ServiceAlreadyRunningError(
+      `Earshot is already running for ${dataDirectory} at ${running.info.baseUrl} (pid ${running.info.pid}). ` +
+        'Stop it first, or start this one with another --data-dir.',
+    );
+  }
+  const store = SessionStore.open(dataDirectory);
+  let server: Server | undefined;
+  try {
+    const recoveredSessionIds = recoverInterruptedSessions(store);
+    const access = new ApiAccessControl(store, dataDirectory);
+    const launchSecret = createLaunchSecret();
+    let port = 0;
+
+    const app = new Hono();
+    app.use(
+      '*',
+      hostAndOriginGuard(() => port),
+    );
+    app.route(
+      '/',
+      createApiApp({
+        store,
+        access,
+        live: options.live ?? idleLiveView,
+        version: earshotVersion,
+        liveTimeoutMs: options.liveTimeoutMs,
+      }),
+    );
+    app.route('/', createControlApp({ store, access, launchSecret }));
+    app.notFound((context) => sendError(context, 'not_found', 'Nothing is served at this path.'));
+
+    server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    // No WebSocket endpoint exists yet; answering keeps a client from hanging on an upgrade.
+    server.on('upgrade', (_request, socket) =>
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n'),
+    );
+    port = await listenOnLoopback(server, options.port);
+    const baseUrl = `http://${loopbackHost}:${port}`;
+    writeServiceFiles(
+      dataDirectory,
+      { pid: process.pid, port, baseUrl, startedAt: new Date().toISOString() },
+      launchSecret,
+    );
+
+    let closing: Promise<void> | undefined;
+    const listening = server;
+    const close = () =>
+      (closing ??= new Promise<void>((resolve) => {
+        listening.close(() => resolve());
+        listening.closeAllConnections();
+      }).finally(() => {
+        store.close();
+        removeServiceFiles(dataDirectory);
+      }));
+    return { port, baseUrl, store, recoveredSessionIds, close };
+  } catch (error) {
+    server?.close();
+    store.close();
+    throw error;
+  }
+}
