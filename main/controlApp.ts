@@ -24,12 +24,7 @@ export function createControlApp(dependencies: {
   app.use(`${controlBasePath}/*`, async (context, next) => {
     const presented = /^Bearer (\S+)$/i.exec(context.req.header('authorization') ?? '')?.[1];
     if (presented === undefined || !matchesSecret(presented, launchSecret)) {
-      return fail(
-        context,
-        401,
-        'unauthorized',
-        'This path is for the earshot CLI of the user running the service.',
-      );
+      return fail(401, 'unauthorized', 'This path is for the earshot CLI of the user running the service.');
     }
     await next();
   });
@@ -46,12 +41,7 @@ export function createControlApp(dependencies: {
     const body = (await context.req.json().catch(() => undefined)) as
       { path?: unknown; mode?: unknown } | undefined;
     if (typeof body?.path !== 'string' || (body.mode !== 'merge' && body.mode !== 'replace')) {
-      return fail(
-        context,
-        400,
-        'invalid_request',
-        'Send {"path": "<backup file>", "mode": "merge" | "replace"}.',
-      );
+      return fail(400, 'invalid_request', 'Send {"path": "<backup file>", "mode": "merge" | "replace"}.');
     }
     const text = await readFile(body.path, 'utf8').catch((error: Error) => error);
     if (text instanceof Error)
