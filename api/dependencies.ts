@@ -1,0 +1,37 @@
+import type { SessionReader } from '../store/records.ts';
+
+/** Whether the API is switched on, and the token check; main owns the secret and the comparison. */
+export interface ApiAccess {
+  isEnabled(): boolean;
+  /** Constant-time comparison against the stored token hash; false when no token is configured. */
+  verifyToken(presented: string): boolean;
+}
+
+export interface LiveStatus {
+  recording: boolean;
+  currentSessionId: string | null;
+  currentProvider: string | null;
+}
+
+/** A read-only view of the recording actor. `getStatus` may be slow or never settle. */
+export interface LiveView {
+  getStatus(): Promise<LiveStatus>;
+  liveClientCount(): number;
+}
+
+export interface ApiDependencies {
+  store: SessionReader;
+  access: ApiAccess;
+  live: LiveView;
+  /** Application version reported by /health, /status and the OpenAPI document. */
+  version: string;
+  /** Longest wait for `live.getStatus()` before answering with defaults; 5000 when absent. */
+  liveTimeoutMs?: number;
+  /** IANA zone for the `date`, `time` and timestamp fields; the process's zone when absent. */
+  timeZone?: string;
+  /**
+   * Told about unexpected failures (the client only ever sees a generic 500 body). Defaults to
+   * writing them to stderr.
+   */
+  reportError?: (error: unknown) => void;
+}

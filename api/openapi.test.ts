@@ -1,0 +1,285 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import type { ApiDependencies } from './dependencies.ts';
+import { hostAndOriginGuard } from './hostGuard.ts';
+import { allFakeSessions } from './testing/fakeSessionReader.ts';
+import { createTestApp, type TestAppOptions, validToken, withToken } from './testing/testApp.ts';
+
+interface OpenApiDocument {
+  openapi: string;
+  servers: Array<{ url: string }>;
+  security: unknown[];
+  paths: Record<string, { get: Operation } & Record<string, unknown>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+}
+
+interface Operation {
+  security?: unknown[];
+  parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content: Record<string, { schema: unknown }> }
+  >;
+}
+
+const documentId = 'https://earshot.invalid/api/v1/openapi.json';
+const port = 23456;
+const host = `127.0.0.1:${port}`;
+
+let document: OpenApiDocument;
+let ajv: Ajv2020;
+
+beforeAll(async () => {
+  const response = await createTestApp().app.request('/api/v1/openapi.json', withToken());
+  document = (await response.json()) as OpenApiDocument;
+  ajv = new Ajv2020({ strict: true, allErrors: true });
+  // The document's own top-level fields are not schema keywords; declare them so strict mode
+  // still catches any unknown keyword inside the schemas themselves.
+  ajv.addVocabulary(['openapi', 'jsonSchemaDialect', 'info', 'servers', 'security', 'paths', 'components']);
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (value: string) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+      !Number.isNaN(Date.parse(value)),
+  });
+  ajv.addSchema({ ...document, $id: documentId });
+});
+
+function pointer(...parts: string[]): string {
+  return parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+}
+
+function responseValidator(path: string, status: number): ValidateFunction {
+  const reference = `${documentId}#/${pointer('paths', path, 'get', 'responses', String(status), 'content', 'application/json', 'schema')}`;
+  const validate = ajv.getSchema(reference);
+  if (validate === undefined) throw new Error(`the document has no schema for GET ${path} → ${status}`);
+  return validate;
+}
+
+function componentValidator(name: string): ValidateFunction {
+  const validate = ajv.getSchema(`${documentId}#/${pointer('components', 'schemas', name)}`);
+  if (validate === undefined) throw new Error(`the document has no component schema ${name}`);
+  return validate;
+}
+
+function expectValid(validate: ValidateFunction, body: unknown, label: string): void {
+  const valid = validate(body);
+  expect(validate.errors ?? [], label).toStrictEqual([]);
+  expect(valid, label).toBe(true);
+}
+
+/** A server as main builds it: the guard in front, the API mounted at the root. */
+function serverFor(options: TestAppOptions = {}): Hono {
+  const server = new Hono();
+  server.use(
+    '*',
+    hostAndOriginGuard(() => port),
+  );
+  server.route('/', createTestApp(options).app);
+  return server;
+}
+
+const failingAccess: ApiDependencies['access'] = {
+  isEnabled: () => {
+    throw new Error('settings unreadable');
+  },
+  verifyToken: () => true,
+};
+
+/** How to make a documented endpoint give each documented status for real. */
+function scenario(documentPath: string, status: number, sessionId: string) {
+  const urlPath = (id: string) =>
+    `${document.servers[0]?.url}${documentPath.replace('{id}', encodeURIComponent(id))}`;
+  const good = { headers: { Host: host, Authorization: `Bearer ${validToken}` } };
+  switch (status) {
+    case 200:
+      return { server: serverFor(), path: urlPath(sessionId), init: good };
+    case 400:
+      return { server: serverFor(), path: `${urlPath(sessionId)}?limit=0`, init: good };
+    case 401:
+      return { server: serverFor(), path: urlPath(sessionId), init: { headers: { Host: host } } };
+    case 403:
+      return documentPath === '/health'
+        ? {
+            server: serverFor(),
+            path: urlPath(sessionId),
+            init: { headers: { ...good.headers, Origin: 'https://evil.example' } },
+          }
+        : { server: serverFor({ enabled: false }), path: urlPath(sessionId), init: good };
+    case 404:
+      return { server: serverFor(), path: urlPath('no-such-session'), init: good };
+    case 421:
+      return {
+        server: serverFor(),
+        path: urlPath(sessionId),
+        init: { headers: { ...good.headers, Host: 'evil.example' } },
+      };
+    case 500:
+      return { server: serverFor({ access: failingAccess }), path: urlPath(sessionId), init: good };
+    default:
+      throw new Error(`no scenario for status ${status}`);
+  }
+}
+
+describe('the served OpenAPI document', () => {
+  it('describes exactly the endpoints of the API, all as GET', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toStrictEqual([{ url: '/api/v1' }]);
+    expect(Object.keys(document.paths).sort()).toStrictEqual(
+      [
+        '/health',
+        '/openapi.json',
+        '/sessions',
+        '/sessions/{id}',
+        '/sessions/{id}/summary',
+        '/sessions/{id}/transcript',
+        '/status',
+        '/tags',
+        '/topics',
+      ].sort(),
+    );
+    for (const item of Object.values(document.paths)) expect(Object.keys(item)).toStrictEqual(['get']);
+  });
+
+  it('requires the bearer token everywhere except /health', () => {
+    expect(document.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+    });
+    expect(document.security).toStrictEqual([{ bearerAuth: [] }]);
+    for (const [path, item] of Object.entries(document.paths)) {
+      const responses = Object.keys(item.get.responses);
+      if (path === '/health') {
+        expect(item.get.security).toStrictEqual([]);
+        expect(responses).not.toContain('401');
+      } else {
+        expect(item.get.security, path).toBeUndefined();
+        expect(responses, path).toEqual(expect.arrayContaining(['200', '401', '403', '421', '500']));
+        expect(item.get.responses['401']?.headers, path).toHaveProperty('WWW-Authenticate');
+      }
+    }
+  });
+
+  it('documents 404 on the session routes and 400 on the list only', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      const responses = Object.keys(item.get.responses);
+      expect(responses.includes('404'), path).toBe(path.includes('{id}'));
+      expect(responses.includes('400'), path).toBe(path === '/sessions');
+    }
+  });
+
+  it('documents the query parameters of the list with their rules', () => {
+    const parameters = document.paths['/sessions']?.get.parameters ?? [];
+    expect(parameters.map(({ name, in: where }) => `${where}:${name}`).sort()).toStrictEqual(
+      ['query:limit', 'query:offset', 'query:search', 'query:status', 'query:topicId'].sort(),
+    );
+    const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema]));
+    expect(byName.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(byName.offset).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
+    expect(byName.status).toMatchObject({ enum: ['recording', 'completed', 'interrupted'] });
+    expect(byName.topicId).toMatchObject({ type: 'string', minLength: 1 });
+  });
+});
+
+describe('real answers match the document', () => {
+  it('for every documented endpoint and status', async () => {
+    const checked: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const status of Object.keys(item.get.responses).map(Number)) {
+        const sessionIds =
+          status === 200 && path.includes('{id}')
+            ? allFakeSessions.map(({ record }) => record.id)
+            : ['session-standup'];
+        for (const sessionId of sessionIds) {
+          const { server, path: url, init } = scenario(path, status, sessionId);
+          const response = await server.request(url, init);
+          const label = `GET ${url} → ${status}`;
+          expect(response.status, label).toBe(status);
+          expectValid(responseValidator(path, status), await response.json(), label);
+          checked.push(label);
+        }
+      }
+    }
+    // 9 endpoints with 200, 421 and 500; 8 with 401 and 403 and 1 more 403; 3 with 404; 1 with 400;
+    // the session routes answer 200 for each of the 4 sessions.
+    expect(checked).toHaveLength(9 * 3 + 8 * 2 + 1 + 3 + 1 + 3 * 3);
+  });
+
+  it('for list pages with filters', async () => {
+    const validate = responseValidator('/sessions', 200);
+    for (const query of [
+      '?limit=1&offset=3',
+      '?status=recording',
+      '?topicId=none',
+      `?search=${encodeURIComponent('评审')}`,
+    ]) {
+      const response = await createTestApp().app.request(`/api/v1/sessions${query}`, withToken());
+      expectValid(validate, await response.json(), query);
+    }
+  });
+
+  it('for the answers no operation lists: unknown path and wrong method', async () => {
+    const { app } = createTestApp();
+    const unknown = await app.request('/api/v1/nowhere', withToken());
+    expectValid(componentValidator('NotFoundError'), await unknown.json(), 'unknown path');
+    const wrongMethod = await app.request('/api/v1/sessions', withToken(undefined, { method: 'DELETE' }));
+    expectValid(componentValidator('MethodNotAllowedError'), await wrongMethod.json(), 'wrong method');
+  });
+
+  it('for /status when the recorder hangs', async () => {
+    const { app } = createTestApp({
+      live: { getStatus: () => new Promise(() => {}), liveClientCount: () => 0 },
+      liveTimeoutMs: 20,
+    });
+    const response = await app.request('/api/v1/status', withToken());
+    expectValid(responseValidator('/status', 200), await response.json(), 'hung recorder');
+  });
+});
+
+describe('the check can fail', () => {
+  async function detail(): Promise<Record<string, unknown>> {
+    const response = await createTestApp().app.request('/api/v1/sessions/session-standup', withToken());
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  it.each([
+    ['a missing field', (body: Record<string, unknown>) => delete body.transcriptLength],
+    ['an extra field', (body: Record<string, unknown>) => (body.createdAt = 1)],
+    ['a date in the wrong form', (body: Record<string, unknown>) => (body.date = '06/05/2024')],
+    ['an hour of 24', (body: Record<string, unknown>) => (body.time = '24:30')],
+    ['an unknown status', (body: Record<string, unknown>) => (body.status = 'paused')],
+    [
+      'a timestamp without offset',
+      (body: Record<string, unknown>) => (body.startedAt = '2024-05-06T09:30:15'),
+    ],
+    ['a string duration', (body: Record<string, unknown>) => (body.duration = '754000')],
+    ['a missing nullable field', (body: Record<string, unknown>) => delete body.correctedTranscript],
+    [
+      'a chapter without times',
+      (body: Record<string, unknown>) =>
+        ((body.postProcess as { chapters: unknown[] }).chapters = [{ title: 'x' }]),
+    ],
+  ])('rejects a session detail with %s', async (_label, spoil) => {
+    const validate = responseValidator('/sessions/{id}', 200);
+    const body = await detail();
+    expectValid(validate, body, 'unchanged');
+    spoil(body);
+    expect(validate(body)).toBe(false);
+  });
+
+  it('rejects an error body with the code of another status', () => {
+    const validate = responseValidator('/sessions/{id}', 401);
+    expect(validate({ error: 'Send a token.', code: 'unauthorized' })).toBe(true);
+    expect(validate({ error: 'Send a token.', code: 'session_not_found' })).toBe(false);
+    expect(validate({ error: '', code: 'unauthorized' })).toBe(false);
+    expect(validate({ message: 'Send a token.', code: 'unauthorized' })).toBe(false);
+  });
+
+  it('rejects a health body whose status is not ok', () => {
+    const validate = responseValidator('/health', 200);
+    expect(validate({ status: 'ok', version: '1', apiEnabled: true, liveClients: 0 })).toBe(true);
+    expect(validate({ status: 'degraded', version: '1', apiEnabled: true, liveClients: 0 })).toBe(false);
+    expect(validate({ status: 'ok', version: '1', apiEnabled: true, liveClients: -1 })).toBe(false);
+  });
+});

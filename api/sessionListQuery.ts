@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+import { sessionStatuses, type SessionQuery } from '../store/records.ts';
+
+const wholeNumber = /^[0-9]+$/;
+
+/** Enough to recognise a mistyped value without reflecting a whole crafted string back. */
+const maximumEchoedLength = 40;
+
+/**
+ * The query of `GET /sessions`. Values arrive as strings; numbers must be plain digits, because
+ * lenient parsing (parseInt, Number) turns "1.5", "1e3", " 7" and "" into something the client
+ * did not mean. Each description doubles as the 400 message and as the OpenAPI description.
+ */
+export const sessionListQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(wholeNumber)
+    .transform(Number)
+    .pipe(z.int().min(1).max(100))
+    .default(20)
+    .meta({ description: 'Maximum number of sessions to return: a whole number from 1 to 100; default 20.' }),
+  offset: z
+    .string()
+    .regex(wholeNumber)
+    .transform(Number)
+    .pipe(z.int().min(0))
+    .default(0)
+    .meta({ description: 'Number of matching sessions to skip: a whole number, 0 or more; default 0.' }),
+  status: z
+    .enum(sessionStatuses)
+    .optional()
+    .meta({ description: `Only sessions with this status: one of ${sessionStatuses.join(', ')}.` }),
+  topicId: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'Only sessions of this topic: a non-empty topic id.' }),
+  search: z
+    .string()
+    .trim()
+    .optional()
+    .meta({
+      description:
+        'Case-insensitive text to find in the title or the transcript; surrounding spaces are ignored ' +
+        'and an empty value matches every session.',
+    }),
+});
+
+export type SessionListQueryResult = { ok: true; query: SessionQuery } | { ok: false; message: string };
+
+const parameterNames = Object.keys(sessionListQuerySchema.shape) as Array<
+  keyof typeof sessionListQuerySchema.shape
+>;
+
+/** Unknown parameters are ignored so clients can add tracking or cache-busting parameters. */
+export function parseSessionListQuery(parameters: URLSearchParams): SessionListQueryResult {
+  const single: Record<string, string> = {};
+  for (const name of parameterNames) {
+    const values = parameters.getAll(name);
+    if (values.length > 1) {
+      return {
+        ok: false,
+        message: `Query parameter "${name}" was given ${values.length} times; give it once.`,
+      };
+    }
+    if (values[0] !== undefined) single[name] = values[0];
+  }
+  const parsed = sessionListQuerySchema.safeParse(single);
+  if (!parsed.success) {
+    const name = parsed.error.issues[0]?.path[0] as (typeof parameterNames)[number];
+    const given = JSON.stringify((single[name] ?? '').slice(0, maximumEchoedLength));
+    const rule = sessionListQuerySchema.shape[name].description ?? '';
+    return { ok: false, message: `Query parameter "${name}" cannot be ${given}. ${rule}`.trim() };
+  }
+  const { limit, offset, status, topicId, search } = parsed.data;
+  return {
+    ok: true,
+    query: {
+      limit,
+      offset,
+      ...(status === undefined ? {} : { status }),
+      ...(topicId === undefined ? {} : { topicId }),
+      ...(search === undefined || search === '' ? {} : { search }),
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Projections from store records to the response bodies. Every field is copied by name, so a
+ * field the store adds later never leaks into the API unannounced.
+ */
+import type {
+  AskEntry,
+  MindMap,
+  PostProcess,
+  Segment,
+  SessionReader,
+  SessionRecord,
+} from '../store/records.ts';
+import type { SessionDetail, SessionListItem, SummaryView, TranscriptView } from './schemas.ts';
+import type { ZonedClock } from './zonedTime.ts';
+
+export function toSessionListItem(session: SessionRecord, clock: ZonedClock): SessionListItem {
+  const started = clock(session.startedAt);
+  return {
+    id: session.id,
+    title: session.title,
+    date: started.date,
+    time: started.time,
+    status: session.status,
+    duration: session.durationMs,
+    providerId: session.providerId,
+    transcriptLength: session.transcriptLength,
+    hasSummary: session.postProcess.summary.trim() !== '',
+    topicId: session.topicId,
+    tagIds: [...session.tagIds],
+  };
+}
+
+export function toSessionDetail(
+  session: SessionRecord,
+  store: SessionReader,
+  clock: ZonedClock,
+): SessionDetail {
+  return {
+    ...toSessionListItem(session, clock),
+    startedAt: clock(session.startedAt).timestamp,
+    updatedAt: clock(session.updatedAt).timestamp,
+    ...transcriptFields(session, store),
+    segments: store.getSegments(session.id).map(toSegment),
+    postProcess: toPostProcess(session.postProcess),
+    mindMap: toMindMap(session.mindMap),
+    askHistory: store.getAskHistory(session.id).map(toAskEntry),
+  };
+}
+
+export function toTranscriptView(session: SessionRecord, store: SessionReader): TranscriptView {
+  return { sessionId: session.id, ...transcriptFields(session, store) };
+}
+
+export function toSummaryView(session: SessionRecord): SummaryView {
+  return {
+    id: session.id,
+    title: session.title,
+    postProcess: toPostProcess(session.postProcess),
+    mindMap: toMindMap(session.mindMap),
+  };
+}
+
+function transcriptFields(session: SessionRecord, store: SessionReader) {
+  return {
+    transcript: store.getTranscript(session.id),
+    translatedTranscript: session.translatedTranscript,
+    correctedTranscript: session.correctedTranscript,
+  };
+}
+
+function toSegment(segment: Segment): SessionDetail['segments'][number] {
+  return {
+    seq: segment.seq,
+    text: segment.text,
+    startMs: segment.startMs,
+    endMs: segment.endMs,
+    speaker: segment.speaker,
+    language: segment.language,
+  };
+}
+
+function toPostProcess(postProcess: PostProcess): SummaryView['postProcess'] {
+  return {
+    summary: postProcess.summary,
+    actionItems: [...postProcess.actionItems],
+    keywords: [...postProcess.keywords],
+    chapters: postProcess.chapters.map((chapter) => ({
+      title: chapter.title,
+      startMs: chapter.startMs,
+      endMs: chapter.endMs,
+      summary: chapter.summary,
+    })),
+    status: postProcess.status,
+  };
+}
+
+function toMindMap(mindMap: MindMap): SummaryView['mindMap'] {
+  return { markdown: mindMap.markdown, status: mindMap.status };
+}
+
+function toAskEntry(entry: AskEntry): SessionDetail['askHistory'][number] {
+  return {
+    id: entry.id,
+    question: entry.question,
+    answer: entry.answer,
+    citations: entry.citations.map((citation) => ({ quote: citation.quote, speaker: citation.speaker })),
+    createdAt: entry.createdAt,
+    status: entry.status,
+  };
+}

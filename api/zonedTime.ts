@@ -1,0 +1,71 @@
+/** A moment as a person in one time zone reads it. */
+export interface ZonedMoment {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM, 24-hour */
+  time: string;
+  /** ISO 8601 with the zone's offset, e.g. 2024-03-11T00:30:00.000+08:00 */
+  timestamp: string;
+}
+
+export type ZonedClock = (epochMs: number) => ZonedMoment;
+
+export function localTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * Builds the formatter once; throws a RangeError for a zone name Intl does not know, so a bad
+ * setting fails at start-up instead of on every request.
+ *
+ * Date, time and offset all come from one offset computation so they can never disagree (the
+ * reference app took the date in UTC and the time in local time).
+ */
+export function createZonedClock(timeZone: string): ZonedClock {
+  const formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    // 'h23' rather than hour12:false, which some ICU versions render as "24:05" after midnight.
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+
+  return (epochMs) => {
+    const offsetMinutes = zoneOffsetMinutes(formatter, epochMs);
+    const wall = new Date(epochMs + offsetMinutes * 60_000);
+    const date = `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+    const time = `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+    const seconds = `${pad(wall.getUTCSeconds())}.${pad(wall.getUTCMilliseconds(), 3)}`;
+    return { date, time, timestamp: `${date}T${time}:${seconds}${formatOffset(offsetMinutes)}` };
+  };
+}
+
+/**
+ * Whole minutes, because ISO 8601 offsets have no seconds; only pre-1900 local mean times have
+ * second-level offsets, and rounding them keeps the timestamp naming the exact same instant.
+ */
+function zoneOffsetMinutes(formatter: Intl.DateTimeFormat, epochMs: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(epochMs)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wallClockAsUtc = new Date(0);
+  wallClockAsUtc.setUTCFullYear(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1);
+  wallClockAsUtc.setUTCHours((parts.hour ?? 0) % 24, parts.minute ?? 0, parts.second ?? 0, 0);
+  const wholeSecond = Math.floor(epochMs / 1000) * 1000;
+  return Math.round((wallClockAsUtc.getTime() - wholeSecond) / 60_000);
+}
+
+function formatOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const magnitude = Math.abs(offsetMinutes);
+  return `${sign}${pad(Math.floor(magnitude / 60))}:${pad(magnitude % 60)}`;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
