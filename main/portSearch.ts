@@ -6,10 +6,14 @@ export const loopbackHost = '127.0.0.1';
 
 /**
  * Listens on loopback: on `requestedPort` when given (0 = any free port), else on the first free
- * port of 23456…23460, else on any free port. Resolves with the port actually bound.
+ * port of `preferred` (23456…23460), else on any free port. Resolves with the port actually bound.
  */
-export async function listenOnLoopback(server: Server, requestedPort?: number): Promise<number> {
-  const candidates = requestedPort === undefined ? [...preferredPorts, 0] : [requestedPort];
+export async function listenOnLoopback(
+  server: Server,
+  requestedPort?: number,
+  preferred: readonly number[] = preferredPorts,
+): Promise<number> {
+  const candidates = requestedPort === undefined ? [...preferred, 0] : [requestedPort];
   for (const [index, port] of candidates.entries()) {
     const isLast = index === candidates.length - 1;
     try {
