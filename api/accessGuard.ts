@@ -17,7 +17,7 @@ export function accessGuard(access: ApiAccess, openPath: string): MiddlewareHand
       return sendError(
         context,
         'api_disabled',
-        'The Earshot REST API is switched off. Turn on "Open API" in Earshot\'s settings to use it.',
+        'The Earshot REST API is switched off. Turn on "Open API" in Earshot\'s settings, or run "earshot api enable".',
       );
     }
     const header = context.req.header('authorization');
