@@ -1,3 +1,5 @@
+import { formatWithOffset } from '../store/offsetTimestamp.ts';
+
 /** A moment as a person in one time zone reads it. */
 export interface ZonedMoment {
   /** YYYY-MM-DD */
@@ -35,12 +37,8 @@ export function createZonedClock(timeZone: string): ZonedClock {
   });
 
   return (epochMs) => {
-    const offsetMinutes = zoneOffsetMinutes(formatter, epochMs);
-    const wall = new Date(epochMs + offsetMinutes * 60_000);
-    const date = `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
-    const time = `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
-    const seconds = `${pad(wall.getUTCSeconds())}.${pad(wall.getUTCMilliseconds(), 3)}`;
-    return { date, time, timestamp: `${date}T${time}:${seconds}${formatOffset(offsetMinutes)}` };
+    const timestamp = formatWithOffset(epochMs, zoneOffsetMinutes(formatter, epochMs));
+    return { date: timestamp.slice(0, 'YYYY-MM-DD'.length), time: timestamp.slice(11, 16), timestamp };
   };
 }
 
@@ -58,14 +56,4 @@ function zoneOffsetMinutes(formatter: Intl.DateTimeFormat, epochMs: number): num
   wallClockAsUtc.setUTCHours((parts.hour ?? 0) % 24, parts.minute ?? 0, parts.second ?? 0, 0);
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
   return Math.round((wallClockAsUtc.getTime() - wholeSecond) / 60_000);
-}
-
-function formatOffset(offsetMinutes: number): string {
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const magnitude = Math.abs(offsetMinutes);
-  return `${sign}${pad(Math.floor(magnitude / 60))}:${pad(magnitude % 60)}`;
-}
-
-function pad(value: number, width = 2): string {
-  return String(value).padStart(width, '0');
 }

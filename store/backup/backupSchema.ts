@@ -10,7 +10,7 @@ import { askStatuses, generationStatuses, sessionStatuses } from '../records.ts'
 import { findReferenceIssues, type KnownIds } from './backupReferences.ts';
 import { backupFormatName, backupFormatVersion } from './backupFormat.ts';
 import { expected, expecting } from './issueText.ts';
-import { parseOffsetTimestamp } from './offsetTimestamp.ts';
+import { parseOffsetTimestamp } from '../offsetTimestamp.ts';
 
 const identifier = z.string().min(1);
 

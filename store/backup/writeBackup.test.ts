@@ -3,7 +3,7 @@ import type { AskEntry, Segment, SessionQuery, SessionRecord } from '../records.
 import type { BackupSource } from './backupSource.ts';
 import { makeImportedSession, sampleTags, sampleTopics } from './backupTestData.ts';
 import { createFakeBackupStore } from './fakeBackupStore.ts';
-import { formatWithOffset } from './offsetTimestamp.ts';
+import { formatWithOffset } from '../offsetTimestamp.ts';
 import { parseBackup } from './parseBackup.ts';
 import { writeBackup } from './writeBackup.ts';
 

@@ -8,7 +8,7 @@ import type { AskEntry, Segment, SessionRecord } from '../records.ts';
 import type { BackupSource } from './backupSource.ts';
 import { backupFormatName, backupFormatVersion } from './backupFormat.ts';
 import type { BackupSessionInput } from './backupSchema.ts';
-import { formatWithOffset } from './offsetTimestamp.ts';
+import { formatWithOffset } from '../offsetTimestamp.ts';
 
 /** Receives the document in order; a returned promise is awaited before the next chunk. */
 export type BackupSink = (chunk: string) => void | Promise<void>;
