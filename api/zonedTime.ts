@@ -38,7 +38,8 @@ export function createZonedClock(timeZone: string): ZonedClock {
 
   return (epochMs) => {
     const timestamp = formatWithOffset(epochMs, zoneOffsetMinutes(formatter, epochMs));
-    return { date: timestamp.slice(0, 'YYYY-MM-DD'.length), time: timestamp.slice(11, 16), timestamp };
+    // YYYY-MM-DDTHH:MM:SS.sss±hh:mm: the date and the time are its local wall-clock parts.
+    return { date: timestamp.slice(0, 10), time: timestamp.slice(11, 16), timestamp };
   };
 }
 
