@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
+import { changeSessionStatus } from '../actors/sessionStatusChange.ts';
 import { BackupFormatError } from '../store/backup/backupFormatError.ts';
 import { importBackup } from '../store/backup/importBackup.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
@@ -55,9 +56,19 @@ export function createControlApp(dependencies: {
       throw error;
     }
   });
+  app.post(`${controlBasePath}/sessions/:id/finalize`, (context) => {
+    try {
+      return context.json(changeSessionStatus(store, context.req.param('id'), { type: 'FINALIZE' }));
+    } catch (error) {
+      if (error instanceof StoreError) {
+        return fail(error.code === 'session_not_found' ? 404 : 409, error.code, error.message);
+      }
+      throw error;
+    }
+  });
   return app;
 }
 
-function fail(status: 400 | 401, code: string, message: string): Response {
+function fail(status: 400 | 401 | 404 | 409, code: string, message: string): Response {
   return Response.json({ error: message, code }, { status, headers: { 'Cache-Control': 'no-store' } });
 }

@@ -1,4 +1,4 @@
-import { nextSessionStatus } from '../machines/sessionStatus.ts';
+import { changeSessionStatus } from '../actors/sessionStatusChange.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
 
 /**
@@ -7,13 +7,6 @@ import type { SessionStore } from '../store/sessionStore.ts';
  * resumes or finalizes it.
  */
 export function recoverInterruptedSessions(store: SessionStore): string[] {
-  const recovered: string[] = [];
   const { sessions } = store.listSessions({ status: 'recording', limit: Number.MAX_SAFE_INTEGER, offset: 0 });
-  for (const session of sessions) {
-    const next = nextSessionStatus(session.status, { type: 'RECOVER' });
-    if (!next.ok) throw new Error(next.error);
-    store.setSessionStatus(session.id, next.status);
-    recovered.push(session.id);
-  }
-  return recovered;
+  return sessions.map((session) => changeSessionStatus(store, session.id, { type: 'RECOVER' }).id);
 }

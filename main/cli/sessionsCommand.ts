@@ -1,7 +1,9 @@
+import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
 import { parseSessionListQuery } from '../../api/sessionListQuery.ts';
 import { toSessionDetail, toSessionListItem } from '../../api/sessionViews.ts';
 import { createZonedClock, localTimeZone } from '../../api/zonedTime.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
+import { ControlClient } from '../controlClient.ts';
 import { readRunningService } from '../serviceFile.ts';
 import { UsageError } from './usage.ts';
 
@@ -14,16 +16,22 @@ export interface SessionsOptions {
   json?: boolean;
 }
 
-/** Reads the data directory directly (read-only while a service owns it); the API need not be on. */
-export function sessionsCommand(
+/**
+ * Reading opens the data directory directly (read-only while a service owns it), so the API need not
+ * be on; finalizing goes through the running service when there is one.
+ */
+export async function sessionsCommand(
   dataDirectory: string,
   action: string | undefined,
   id: string | undefined,
   options: SessionsOptions,
-): void {
-  if (action !== 'list' && action !== 'show') throw new UsageError('Use: earshot sessions list | show ID');
-  if (action === 'show' && id === undefined)
-    throw new UsageError('Name the session: earshot sessions show ID');
+): Promise<void> {
+  if (action !== 'list' && action !== 'show' && action !== 'finalize') {
+    throw new UsageError('Use: earshot sessions list | show ID | finalize ID');
+  }
+  if (action !== 'list' && id === undefined)
+    throw new UsageError(`Name the session: earshot sessions ${action} ID`);
+  if (action === 'finalize') return finalizeSession(dataDirectory, id ?? '');
   const store = SessionStore.open(dataDirectory, {
     readOnly: readRunningService(dataDirectory) !== undefined,
   });
@@ -34,6 +42,21 @@ export function sessionsCommand(
   } finally {
     store.close();
   }
+}
+
+async function finalizeSession(dataDirectory: string, id: string): Promise<void> {
+  const client = ControlClient.forDataDirectory(dataDirectory);
+  if (client !== undefined) {
+    await client.call('POST', `/sessions/${encodeURIComponent(id)}/finalize`);
+  } else {
+    const store = SessionStore.open(dataDirectory);
+    try {
+      changeSessionStatus(store, id, { type: 'FINALIZE' });
+    } finally {
+      store.close();
+    }
+  }
+  console.log(`Session ${id} is completed.`);
 }
 
 function listSessions(

@@ -9,6 +9,7 @@ Commands:
   export [FILE]                    Write a backup of every session (to stdout without FILE)
   sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
   sessions show ID [--json]        Print a session and its transcript
+  sessions finalize ID             Mark an interrupted session completed
 
 Options for every command:
   --data-dir DIR                   Data directory (default: $EARSHOT_DATA_DIR, else a per-user folder)

@@ -97,6 +97,20 @@ describe('earshot CLI without a running service', () => {
     );
   });
 
+  it('finalizes an interrupted session once, refusing what the status machine forbids', () => {
+    const live = structuredClone(backup);
+    (live.sessions[0] as { status: string }).status = 'recording';
+    earshot('import', writeJson('live.json', live));
+    expect(JSON.parse(earshot('sessions', 'show', 's1', '--json').stdout)).toMatchObject({
+      status: 'interrupted',
+    });
+    expect(earshot('sessions', 'finalize', 's1').status).toBe(0);
+    const refused = earshot('sessions', 'finalize', 's1');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('Cannot FINALIZE a session that is completed');
+    expect(earshot('sessions', 'finalize', 'nope').stderr).toContain('There is no session nope');
+  });
+
   it('rejects bad usage with exit code 2 and the usage text', () => {
     const result = earshot('sessions', 'list', '--limit', '500');
     expect(result.status).toBe(2);

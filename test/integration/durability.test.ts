@@ -61,6 +61,12 @@ it('keeps every acknowledged segment through kill -9, and the restart marks the 
       expect(segment.seq).toBe(index);
       expect(segment.text).toBe(`Sentence ${index}.`);
     });
+
+    const finalized = runEarshot(['sessions', 'finalize', 'live-1', '--data-dir', directory.path]);
+    expect(finalized.stdout).toContain('Session live-1 is completed.');
+    const again = runEarshot(['sessions', 'finalize', 'live-1', '--data-dir', directory.path]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('Cannot FINALIZE a session that is completed');
   } finally {
     serve.child.kill('SIGTERM');
     await serve.exited;
