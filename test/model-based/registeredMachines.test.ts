@@ -20,10 +20,9 @@ describe.each(modelMachines)('$name', ({ name, machine, traversal }) => {
     expect(isFullyCovered(coverage), formatCoverage(name, coverage)).toBe(true);
   });
 
-  it.each(allPaths(paths).map((path) => [describePath(path), path] as const))(
-    'replays %s',
-    (_description, path) => {
-      replayPath(machine, path);
-    },
-  );
+  for (const path of allPaths(paths)) {
+    // The registry erases each machine's own types; describing a path needs only its shape.
+    it(`replays ${describePath(path as Parameters<typeof describePath>[0])}`, () =>
+      replayPath(machine, path));
+  }
 });
