@@ -1,0 +1,26 @@
+import type { Fixture } from '../fixture/prepareFixture.ts';
+import type { LoadResult } from '../load/autocannonRun.ts';
+import type { Scenario } from '../load/scenarios.ts';
+import type { ProcessMemory } from '../service/processMemory.ts';
+import type { MachineDescription } from './machine.ts';
+
+/** Everything one run measured: the report is a view of this and nothing else. */
+export interface BenchmarkResults {
+  date: Date;
+  machine: MachineDescription;
+  fixture: Fixture;
+  startupMilliseconds: number[];
+  memoryAfterStartup: ProcessMemory;
+  memoryAfterLoad: ProcessMemory;
+  durationSeconds: number;
+  connectionCounts: number[];
+  scenarios: ScenarioResult[];
+}
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  connections: number;
+  /** What the check of the first response saw ("total 12"). */
+  firstResponse: string;
+  load: LoadResult;
+}

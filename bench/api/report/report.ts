@@ -1,0 +1,130 @@
+import type { BenchmarkResults } from './benchmarkResults.ts';
+import { renderMarkdownTable, renderTextTable, type Table } from './tables.ts';
+import { judgeTargets } from './targets.ts';
+import { duration, latency, median, megabytes, milliseconds, wholeNumber } from './units.ts';
+
+interface Section {
+  title: string;
+  lines: string[];
+  table?: Table;
+}
+
+/** The report for a terminal. */
+export function textReport(results: BenchmarkResults): string {
+  return sections(results)
+    .map(({ title, lines, table }) =>
+      [
+        title,
+        '='.repeat(title.length),
+        ...lines,
+        ...(table === undefined ? [] : [renderTextTable(table)]),
+      ].join('\n'),
+    )
+    .join('\n\n');
+}
+
+/** The same report as Markdown, for bench/README.md. */
+export function markdownReport(results: BenchmarkResults): string {
+  return sections(results)
+    .map(({ title, lines, table }) =>
+      [
+        `#### ${title}`,
+        '',
+        ...lines.map((line) => `- ${line}`),
+        ...(table === undefined ? [] : ['', renderMarkdownTable(table)]),
+      ].join('\n'),
+    )
+    .join('\n\n');
+}
+
+function sections(results: BenchmarkResults): Section[] {
+  return [runSection(results), startupSection(results), loadSection(results), targetSection(results)];
+}
+
+function runSection(results: BenchmarkResults): Section {
+  const { machine, fixture } = results;
+  const { manifest } = fixture;
+  const { parameters } = manifest;
+  return {
+    title: `Earshot API benchmark, ${results.date.toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    lines: [
+      `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${megabytes(machine.memoryBytes)} memory, ` +
+        `${machine.operatingSystem}, Node ${machine.nodeVersion}`,
+      `Fixture: ${wholeNumber(parameters.sessionCount)} sessions (${wholeNumber(manifest.chineseSessionCount)} in Chinese), ` +
+        `${parameters.segmentsPerSession} segments of ~${parameters.segmentLength} characters each; ` +
+        `${megabytes(fixture.diskBytes)} on disk`,
+      `Fixture build: ${duration(manifest.buildMilliseconds)} ` +
+        (fixture.reused ? `(reused; built ${manifest.builtAt})` : '(built by this run)'),
+    ],
+  };
+}
+
+function startupSection(results: BenchmarkResults): Section {
+  const samples = results.startupMilliseconds;
+  const { memoryAfterStartup: started, memoryAfterLoad: loaded } = results;
+  return {
+    title: 'Start-up and memory',
+    lines: [
+      `Start-up: spawn of \`bin/earshot serve\` to its "Earshot listening on" line; ${samples.length} runs: ` +
+        samples.map(milliseconds).join(', '),
+    ],
+    table: {
+      headers: ['Figure', 'Value'],
+      numericColumns: [1],
+      rows: [
+        ['Start-up, minimum', milliseconds(Math.min(...samples))],
+        ['Start-up, median', milliseconds(median(samples))],
+        ['Resident memory after start-up (VmRSS)', megabytes(started.residentBytes)],
+        ['Resident memory after the load runs (VmRSS)', megabytes(loaded.residentBytes)],
+        ['Peak resident memory (VmHWM)', megabytes(loaded.peakResidentBytes)],
+      ],
+    },
+  };
+}
+
+function loadSection(results: BenchmarkResults): Section {
+  const paths = new Map(results.scenarios.map(({ scenario }) => [scenario.name, scenario.path]));
+  return {
+    title: 'Load',
+    lines: [
+      `autocannon in its own process, ${results.durationSeconds} s per row, keep-alive, one request at a time per ` +
+        `connection, Bearer token and Host 127.0.0.1:PORT; latencies in whole milliseconds (<1: under one)`,
+      ...[...paths].map(([name, path]) => `${name}: GET ${path}`),
+    ],
+    table: {
+      headers: [
+        'Scenario',
+        'Connections',
+        'Requests/s',
+        'p50 ms',
+        'p99 ms',
+        'Max ms',
+        'Failed',
+        'First response',
+      ],
+      numericColumns: [1, 2, 3, 4, 5, 6],
+      rows: results.scenarios.map(({ scenario, connections, firstResponse, load }) => [
+        scenario.name,
+        String(connections),
+        wholeNumber(load.requestsPerSecond),
+        latency(load.latency.p50),
+        latency(load.latency.p99),
+        latency(load.latency.max),
+        wholeNumber(load.failures),
+        firstResponse,
+      ]),
+    },
+  };
+}
+
+function targetSection(results: BenchmarkResults): Section {
+  return {
+    title: 'Targets (10,000 sessions)',
+    lines: [],
+    table: {
+      headers: ['Target', 'Measured', 'Met'],
+      numericColumns: [],
+      rows: judgeTargets(results).map(({ target, measured, met }) => [target, measured, met ? 'yes' : 'NO']),
+    },
+  };
+}
