@@ -1,0 +1,48 @@
+/**
+ * Building blocks for provider config schemas, so every provider names and checks the shared
+ * fields the same way. Messages are written for a person filling in the settings form.
+ */
+import { z } from 'zod';
+
+/** A credential; stored user-only and masked on output. */
+export function secretField(what: string) {
+  return z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`);
+}
+
+/** Replaces the vendor's base URL (tests, corporate proxies, self-hosted gateways). */
+export const endpointField = z
+  .url({ protocol: /^(https?|wss?)$/, error: 'endpoint must be an http(s) or ws(s) URL' })
+  .optional();
+
+/** A local server's address, e.g. http://127.0.0.1:8000. */
+export function baseUrlField(defaultUrl?: string) {
+  const url = z.url({
+    protocol: /^https?$/,
+    error: 'baseUrl must be an http(s) URL such as http://127.0.0.1:8000',
+  });
+  return defaultUrl === undefined ? url : url.default(defaultUrl);
+}
+
+const languageCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2}$/, 'each language hint is a two-letter ISO 639-1 code, such as en or zh');
+
+/** Most likely first; empty means detect. */
+export function languageHintsField(maximum?: number) {
+  const list = z.array(languageCode);
+  return (
+    maximum === undefined ? list : list.max(maximum, `at most ${maximum} language hints are allowed`)
+  ).default([]);
+}
+
+export function modelField<const Choices extends readonly [string, ...string[]]>(
+  choices: Choices,
+  defaultModel: Choices[number],
+) {
+  return z.enum(choices, { error: `model must be one of ${choices.join(', ')}` }).default(defaultModel);
+}

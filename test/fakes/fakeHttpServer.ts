@@ -1,0 +1,94 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+export interface FakeReply {
+  status?: number;
+  headers?: Record<string, string>;
+  /** Objects and arrays are sent as JSON. */
+  body?: unknown;
+}
+
+/** Answers one request; `undefined` means 404 with a JSON error. */
+export type FakeRoute = (
+  request: RecordedRequest,
+  url: URL,
+) => FakeReply | undefined | Promise<FakeReply | undefined>;
+
+export interface FakeHttpServer {
+  baseUrl: string;
+  requests: RecordedRequest[];
+  /** The next `times` requests whose path matches `path` answer `status` with `body` instead. */
+  failNext(status: number, options?: { times?: number; path?: RegExp; body?: unknown }): void;
+  close(): Promise<void>;
+}
+
+/** An HTTP server on 127.0.0.1 (any free port) that records every request and can inject failures. */
+export async function startFakeHttpServer(route: FakeRoute): Promise<FakeHttpServer> {
+  const requests: RecordedRequest[] = [];
+  const failures: Array<{ status: number; times: number; path: RegExp; body: unknown }> = [];
+  const server = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const request: RecordedRequest = {
+        method: incoming.method ?? 'GET',
+        url: incoming.url ?? '/',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks),
+      };
+      requests.push(request);
+      const url = new URL(request.url, 'http://fake.invalid');
+      const failure = failures.find((candidate) => candidate.times > 0 && candidate.path.test(url.pathname));
+      if (failure !== undefined) {
+        failure.times--;
+        send(response, { status: failure.status, body: failure.body });
+        return;
+      }
+      Promise.resolve(route(request, url)).then(
+        (reply) =>
+          send(
+            response,
+            reply ?? { status: 404, body: { message: `no route ${request.method} ${url.pathname}` } },
+          ),
+        (error: unknown) => send(response, { status: 500, body: { message: String(error) } }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    failNext: (status, options = {}) =>
+      failures.push({
+        status,
+        times: options.times ?? 1,
+        path: options.path ?? /./,
+        body: options.body ?? { message: `injected failure ${status}` },
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(response: ServerResponse, reply: FakeReply): void {
+  if (response.headersSent || response.destroyed) return;
+  const isText = typeof reply.body === 'string' || Buffer.isBuffer(reply.body);
+  const payload =
+    reply.body === undefined ? '' : isText ? (reply.body as string | Buffer) : JSON.stringify(reply.body);
+  response.writeHead(reply.status ?? 200, {
+    'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json',
+    ...reply.headers,
+  });
+  response.end(payload);
+}
