@@ -9,6 +9,8 @@ import { writePrivateFile } from './privateFile.ts';
 export interface Secrets {
   /** SHA-256 (hex) of the REST API token; the token itself is never kept. */
   apiTokenHash?: string;
+  /** Each provider's configuration, credentials included, by provider id. */
+  providers?: Partial<Record<string, Record<string, unknown>>>;
 }
 
 export const secretsFileName = 'secrets.json';
