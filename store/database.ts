@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { cjkTokens } from './cjkTokens.ts';
 import { migrations } from './migrations.ts';
 
 export const databaseFileName = 'earshot.db';
@@ -23,6 +24,10 @@ export function openDatabase(dataDirectory: string, options: { readOnly?: boolea
     enableForeignKeyConstraints: true,
   });
   database.exec('PRAGMA busy_timeout = 5000');
+  // The transcript triggers call it, so every connection that writes must have it.
+  database.function('cjkTokens', { deterministic: true }, (text) =>
+    typeof text === 'string' ? cjkTokens(text) : '',
+  );
   if (!options.readOnly) {
     database.exec('PRAGMA journal_mode = WAL');
     database.exec('PRAGMA synchronous = NORMAL');

@@ -81,4 +81,23 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
         INSERT INTO transcriptSearch(rowid, text) VALUES (new.rowid, new.text);
       END;
     `),
+  // One token per Chinese/Japanese character (see cjkTokens.ts), so short CJK words are found by
+  // index instead of by scanning every transcript. Needs the cjkTokens SQL function.
+  (database) =>
+    database.exec(`
+      CREATE VIRTUAL TABLE cjkSearch USING fts5(
+        text, content='', contentless_delete=1, tokenize='unicode61'
+      );
+      INSERT INTO cjkSearch(rowid, text) SELECT rowid, cjkTokens(text) FROM transcripts;
+      CREATE TRIGGER transcriptsInsertedCjk AFTER INSERT ON transcripts BEGIN
+        INSERT INTO cjkSearch(rowid, text) VALUES (new.rowid, cjkTokens(new.text));
+      END;
+      CREATE TRIGGER transcriptsDeletedCjk AFTER DELETE ON transcripts BEGIN
+        DELETE FROM cjkSearch WHERE rowid = old.rowid;
+      END;
+      CREATE TRIGGER transcriptsUpdatedCjk AFTER UPDATE ON transcripts BEGIN
+        DELETE FROM cjkSearch WHERE rowid = old.rowid;
+        INSERT INTO cjkSearch(rowid, text) VALUES (new.rowid, cjkTokens(new.text));
+      END;
+    `),
 ];

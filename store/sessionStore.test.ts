@@ -192,6 +192,8 @@ describe('listing and search', () => {
     expect(ids('预算')).toEqual(['b']);
     expect(ids('讨论了预')).toEqual(['b']);
     expect(ids('周')).toEqual(['b']);
+    expect(ids('了预')).toEqual(['b']);
+    expect(ids('论讨')).toEqual([]);
     expect(ids('école')).toEqual(['c']);
     expect(ids('üb')).toEqual(['c']);
     expect(ids('q3')).toEqual(['a']);
@@ -199,6 +201,35 @@ describe('listing and search', () => {
     expect(ids('"')).toEqual([]);
     expect(ids('a "quoted" phrase')).toEqual([]);
     expect(ids('nothing like this')).toEqual([]);
+  });
+
+  it('finds short Chinese words by index without matching across other text', () => {
+    store.importData(
+      {
+        topics: [],
+        tags: [],
+        sessions: [
+          {
+            record: importedRecord('mixed', 5000, { title: 'Mixed' }),
+            segments: [
+              { seq: 0, text: '你好 world 世界。预算', startMs: 0, endMs: 1, speaker: null, language: null },
+            ],
+            askHistory: [],
+          },
+        ],
+      },
+      'merge',
+    );
+    const ids = (search: string) =>
+      store
+        .listSessions({ search, limit: 20, offset: 0 })
+        .sessions.map((s) => s.id)
+        .sort();
+    expect(ids('好世')).toEqual([]);
+    expect(ids('世界')).toEqual(['mixed']);
+    expect(ids('预算')).toEqual(['b', 'mixed']);
+    store.deleteSession('mixed');
+    expect(ids('世界')).toEqual([]);
   });
 
   it('counts sessions per topic and tag, and cleans references when they are deleted', () => {

@@ -144,16 +144,9 @@ export class SessionStore implements SessionReader {
 
   listSessions(query: SessionQuery): SessionPage {
     const search = query.search?.trim() ?? '';
-    const matches = search === '' ? undefined : this.sessionIdsMatching(search);
-    const selected: string[] = [];
-    for (const id of this.sessionIdsNewestFirst()) {
-      if (matches !== undefined && !matches.has(id)) continue;
-      if (query.status !== undefined && this.tables.getCell('sessions', id, 'status') !== query.status)
-        continue;
-      if (query.topicId !== undefined && this.tables.getCell('sessions', id, 'topicId') !== query.topicId)
-        continue;
-      selected.push(id);
-    }
+    const newestFirst = this.sessionIdsNewestFirst();
+    const isFiltered = search !== '' || query.status !== undefined || query.topicId !== undefined;
+    const selected = isFiltered ? this.filterSessionIds(newestFirst, query, search) : newestFirst;
     return {
       total: selected.length,
       sessions: selected
@@ -185,14 +178,16 @@ export class SessionStore implements SessionReader {
   }
 
   listTopics(): Array<Topic & { sessionCount: number }> {
-    const counts = this.countSessionsBy((row) => (typeof row.topicId === 'string' ? [row.topicId] : []));
+    const counts = this.countSessionsBy((topicId) => (typeof topicId === 'string' ? [topicId] : []));
     return this.tables
       .getSortedRowIds('topics', 'name')
       .map((id) => ({ ...toTopic(id, this.tables.getRow('topics', id)), sessionCount: counts.get(id) ?? 0 }));
   }
 
   listTags(): Array<Tag & { sessionCount: number }> {
-    const counts = this.countSessionsBy((row) => (row.tagIds as string[] | undefined) ?? []);
+    const counts = this.countSessionsBy((_topicId, tagIds) =>
+      Array.isArray(tagIds) ? (tagIds as string[]) : [],
+    );
     return this.tables
       .getSortedRowIds('tags', 'name')
       .map((id) => ({ ...toTag(id, this.tables.getRow('tags', id)), sessionCount: counts.get(id) ?? 0 }));
@@ -326,6 +321,7 @@ export class SessionStore implements SessionReader {
         },
       },
     );
+    this.search.transcriptsChanged();
     return updated;
   }
 
@@ -338,6 +334,7 @@ export class SessionStore implements SessionReader {
       for (const askId of askIds) this.tables.delRow('askEntries', askId);
       for (const segmentId of hotIds) this.tables.delRow('segments', segmentId);
     });
+    this.search.transcriptsChanged();
   }
 
   putTopic(topic: Topic): void {
@@ -456,6 +453,7 @@ export class SessionStore implements SessionReader {
         },
       },
     );
+    this.search.transcriptsChanged();
   }
 
   // Internals
@@ -533,24 +531,40 @@ export class SessionStore implements SessionReader {
     return this.newestFirst;
   }
 
+  private filterSessionIds(ids: readonly string[], query: SessionQuery, search: string): string[] {
+    const matches = search === '' ? undefined : this.sessionIdsMatching(search);
+    return ids.filter(
+      (id) =>
+        (matches === undefined || matches.has(id)) &&
+        (query.status === undefined || this.tables.getCell('sessions', id, 'status') === query.status) &&
+        (query.topicId === undefined || this.tables.getCell('sessions', id, 'topicId') === query.topicId),
+    );
+  }
+
   private sessionIdsMatching(search: string): Set<string> {
     const folded = search.toLowerCase();
     const matches = this.search.sessionIdsContaining(search);
     for (const id of this.tables.getRowIds('sessions')) {
       if (matches.has(id)) continue;
-      const title = textCell(this.tables.getRow('sessions', id), 'title');
-      if (title.toLowerCase().includes(folded)) matches.add(id);
+      // getCell, not getRow: a row copy per session would cost more than the whole index lookup.
+      const title = this.tables.getCell('sessions', id, 'title');
+      if (typeof title === 'string' && title.toLowerCase().includes(folded)) matches.add(id);
       else if (this.isRecording(id) && this.getTranscript(id).toLowerCase().includes(folded)) matches.add(id);
     }
     return matches;
   }
 
-  private countSessionsBy(keysOf: (row: Row) => readonly string[]): Map<string, number> {
+  private countSessionsBy(
+    keysOf: (topicId: unknown, tagIds: unknown) => readonly string[],
+  ): Map<string, number> {
     const counts = new Map<string, number>();
-    this.tables.forEachRow('sessions', (id) => {
-      for (const key of keysOf(this.tables.getRow('sessions', id)))
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-    });
+    for (const id of this.tables.getRowIds('sessions')) {
+      const keys = keysOf(
+        this.tables.getCell('sessions', id, 'topicId'),
+        this.tables.getCell('sessions', id, 'tagIds'),
+      );
+      for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
     return counts;
   }
 }
