@@ -3,6 +3,7 @@ import { resolveDataDirectory } from '../dataDirectory.ts';
 import { earshotVersion } from '../version.ts';
 import { apiCommand } from './apiCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
+import { providersCommand } from './providersCommand.ts';
 import { serveCommand } from './serveCommand.ts';
 import { sessionsCommand } from './sessionsCommand.ts';
 import { usage, UsageError } from './usage.ts';
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   if (values.version) return void console.log(earshotVersion);
-  const [command, action, argument] = positionals;
+  const [command, action, argument, ...rest] = positionals;
   if (values.help || command === undefined || command === 'help') return void console.log(usage);
   const dataDirectory = resolveDataDirectory(values['data-dir']);
   switch (command) {
@@ -39,6 +40,8 @@ async function main(argv: string[]): Promise<void> {
       return importCommand(dataDirectory, action, values.mode);
     case 'export':
       return exportCommand(dataDirectory, action);
+    case 'providers':
+      return providersCommand(dataDirectory, action, argument, rest);
     case 'sessions':
       return sessionsCommand(dataDirectory, action, argument, values);
     default:

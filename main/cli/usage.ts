@@ -7,6 +7,9 @@ Commands:
   import FILE [--mode merge|replace]
                                    Restore a backup (default mode: merge)
   export [FILE]                    Write a backup of every session (to stdout without FILE)
+  providers list                   The fourteen providers, their capabilities and whether each is configured
+  providers show ID                A provider's settings (secrets masked) and what is missing
+  providers set ID key=value…      Change settings (key= removes one); ID is an id or a label such as P06
   sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
   sessions show ID [--json]        Print a session and its transcript
   sessions finalize ID             Mark an interrupted session completed

@@ -1,0 +1,87 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { endpointField, languageHintsField, secretField } from '../providers/configFields.ts';
+import type { ProviderDefinition } from '../providers/contract.ts';
+import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
+import {
+  configurationProblems,
+  describeConfiguration,
+  setConfigurationFields,
+} from './providerConfiguration.ts';
+
+const definition: ProviderDefinition<unknown> = {
+  metadata: {
+    id: 'cloudflare',
+    label: 'P09',
+    name: 'Workers AI',
+    vendor: 'Cloudflare',
+    kind: 'cloud',
+    transport: 'rest-batch',
+    audioInput: 'pcm16',
+    executionMode: 'windowed-interval',
+    capabilities: {
+      streaming: false,
+      translation: false,
+      diarization: false,
+      tokenEvents: false,
+      prefersTokenEvents: false,
+      fileTranscription: true,
+    },
+    defaultBaseUrl: 'https://api.cloudflare.com/client/v4',
+    fileLimits: {},
+    secretFields: ['apiToken'],
+  },
+  configSchema: z
+    .object({
+      apiToken: secretField('apiToken'),
+      accountId: z.string().min(1, 'accountId is required'),
+      languageHints: languageHintsField(5),
+      vadFilter: z.boolean().default(true),
+      endpoint: endpointField,
+    })
+    .strict(),
+  transcribeFile: () => Promise.reject(new Error('not used')),
+};
+
+let directory: ReturnType<typeof temporaryDirectory>;
+beforeEach(() => (directory = temporaryDirectory('provider-config')));
+afterEach(() => directory.remove());
+
+it('saves fields one at a time, typed by the schema, and reports what is still missing', () => {
+  const first = setConfigurationFields(directory.path, definition, [
+    ['apiToken', 'cf-secret-token-123'],
+    ['languageHints', 'en,zh'],
+    ['vadFilter', 'false'],
+  ]);
+  expect(first.problems).toEqual(['accountId: required']);
+  expect(first.values).toEqual({ apiToken: '•••••• (set)', languageHints: ['en', 'zh'], vadFilter: false });
+
+  const second = setConfigurationFields(directory.path, definition, [['accountId', 'acc-1']]);
+  expect(second.problems).toEqual([]);
+  const file = join(directory.path, 'secrets.json');
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+    providers: { cloudflare: { apiToken: 'cf-secret-token-123', accountId: 'acc-1' } },
+  });
+});
+
+it('refuses a bad value or an unknown field and saves nothing', () => {
+  setConfigurationFields(directory.path, definition, [['accountId', 'acc-1']]);
+  expect(() =>
+    setConfigurationFields(directory.path, definition, [
+      ['accountId', 'acc-2'],
+      ['languageHints', 'english'],
+      ['colour', 'blue'],
+    ]),
+  ).toThrow(/Nothing was saved:\n {2}languageHints: .*two-letter.*\n {2}colour: not a setting of Workers AI/);
+  expect(describeConfiguration(directory.path, definition).values).toEqual({ accountId: 'acc-1' });
+});
+
+it('removes a field given an empty value', () => {
+  setConfigurationFields(directory.path, definition, [['accountId', 'acc-1']]);
+  setConfigurationFields(directory.path, definition, [['accountId', '']]);
+  expect(describeConfiguration(directory.path, definition).values).toEqual({});
+  expect(configurationProblems(definition, {})).toEqual(['apiToken: required', 'accountId: required']);
+});
