@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { fileJobMachine } from '../../machines/fileJob.ts';
 import { sessionStatusMachine } from '../../machines/sessionStatus.ts';
 import type { ModelTraversal } from './pathCoverage.ts';
 
@@ -19,6 +20,25 @@ export const modelMachines: readonly ModelEntry[] = [
     name: 'sessionStatus',
     machine: sessionStatusMachine,
     traversal: { extraEvents: [{ type: 'FAIL', reason: 'model-based path' }] },
+  }),
+  entry({
+    name: 'fileJob',
+    machine: fileJobMachine,
+    traversal: {
+      // Progress is a number that every event nudges; the states worth telling apart are where the job is
+      // and which chunk it is on. Without this, each progress value multiplies the paths.
+      serializeState: (snapshot) =>
+        JSON.stringify([snapshot.value, snapshot.context.chunkIndex, snapshot.context.chunkCount]),
+      // Two chunks: enough to take the "next chunk" branch and the "last chunk" branch.
+      extraEvents: [
+        { type: 'DECODING_PROGRESS', fraction: 0.5 },
+        { type: 'AUDIO_READY', chunkDurationsMs: [30_000, 10_000] },
+        { type: 'UPLOAD_PROGRESS', sentBytes: 500, totalBytes: 1000 },
+        { type: 'PROCESSING', fraction: 0.5 },
+        { type: 'CHUNK_TRANSCRIBED', segments: [{ text: 'model-based path', startMs: 0, endMs: 1000 }] },
+        { type: 'FAILED', message: 'model-based failure' },
+      ],
+    },
   }),
 ];
 
