@@ -1,0 +1,163 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import { startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
+import { readMultipartForm } from '../../test/fakes/multipartForm.ts';
+import {
+  defaultInstalledModel,
+  type OpenAiCompatibleFake,
+  startOpenAiCompatibleFake,
+} from '../../test/fakes/openai-compatible/server.ts';
+import { silentWav } from '../../test/fakes/wavAudio.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { FileTranscriptionProgress } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { openAiCompatibleConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+
+const durationMs = 8_000;
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+const fakes: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(() => {
+  directory = temporaryDirectory('openai-compatible');
+  wavPath = join(directory.path, 'chunk.wav');
+  writeFileSync(wavPath, silentWav(durationMs));
+});
+afterAll(() => directory.remove());
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+});
+
+async function fake(
+  options: Parameters<typeof startOpenAiCompatibleFake>[0] = {},
+): Promise<OpenAiCompatibleFake> {
+  const started = await startOpenAiCompatibleFake(options);
+  fakes.push(started);
+  return started;
+}
+
+function transcribe(
+  baseUrl: string,
+  config: Record<string, unknown>,
+  options: { languageHints?: string[]; signal?: AbortSignal } = {},
+) {
+  const progress: FileTranscriptionProgress[] = [];
+  const result = transcribeFile({
+    wavPath,
+    wavBytes: silentWav(durationMs).length,
+    durationMs,
+    languageHints: options.languageHints ?? [],
+    config: openAiCompatibleConfigSchema.parse({ baseUrl, model: defaultInstalledModel, ...config }),
+    baseUrl,
+    signal: options.signal ?? new AbortController().signal,
+    onProgress: (event) => progress.push(event),
+  });
+  return { result, progress };
+}
+
+async function lastForm(server: OpenAiCompatibleFake): Promise<FormData> {
+  const request = server.requests.at(-1);
+  if (request === undefined) throw new Error('no request reached the fake');
+  return readMultipartForm(request);
+}
+
+it('posts the WAV with the model, verbose_json, segment timestamps and the first language hint', async () => {
+  const server = await fake();
+  const { result, progress } = transcribe(server.baseUrl, {}, { languageHints: ['de', 'en'] });
+  await result;
+  const request = server.requests.at(-1);
+  expect(request?.method).toBe('POST');
+  expect(request?.url).toBe('/v1/audio/transcriptions');
+  expect(request?.headers.authorization).toBeUndefined();
+  const form = await lastForm(server);
+  expect(form.get('model')).toBe(defaultInstalledModel);
+  expect(form.get('response_format')).toBe('verbose_json');
+  expect(form.getAll('timestamp_granularities[]')).toEqual(['segment']);
+  expect(form.get('language')).toBe('de');
+  const file = form.get('file');
+  expect(file).toBeInstanceOf(File);
+  expect((file as File).name).toBe('audio.wav');
+  expect((file as File).type).toBe('audio/wav');
+  const uploads = progress.filter((event) => event.phase === 'uploading');
+  expect(uploads.at(-1)).toEqual({
+    phase: 'uploading',
+    sentBytes: request?.body.length,
+    totalBytes: request?.body.length,
+  });
+  expect(progress.at(-1)).toEqual({ phase: 'processing' });
+});
+
+it('leaves the language out when there is no hint, so the server detects it', async () => {
+  const server = await fake();
+  await transcribe(server.baseUrl, {}).result;
+  expect((await lastForm(server)).has('language')).toBe(false);
+});
+
+it('sends the configured key as a Bearer token, and a trailing slash on baseUrl does no harm', async () => {
+  const server = await fake({ apiKey: 'local-key-123' });
+  await transcribe(`${server.baseUrl}/`, { apiKey: 'local-key-123' }).result;
+  expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer local-key-123');
+  expect(server.requests.at(-1)?.url).toBe('/v1/audio/transcriptions');
+});
+
+it('parses segments into milliseconds and maps the named language to its code', async () => {
+  const server = await fake();
+  const { segments, language } = await transcribe(server.baseUrl, {}).result;
+  expect(language).toBe('en');
+  expect(segments).toEqual(
+    cannedSentences(durationMs).map((sentence) => ({
+      text: sentence.text,
+      startMs: sentence.words[0]?.startMs,
+      endMs: sentence.words.at(-1)?.endMs,
+      language: 'en',
+    })),
+  );
+});
+
+it('fails permanently with the server message when the key is refused or the model is not installed', async () => {
+  const server = await fake({ apiKey: 'right-key-123' });
+  const refused = await transcribe(server.baseUrl, { apiKey: 'wrong-key-456' }).result.catch(
+    (error: unknown) => error,
+  );
+  expect(refused).toBeInstanceOf(ProviderError);
+  expect(refused).toMatchObject({ kind: 'permanent', status: 401 });
+  expect((refused as Error).message).toContain(
+    `OpenAI-compatible server ${server.baseUrl} refused the request`,
+  );
+  expect((refused as Error).message).not.toContain('wrong-key-456');
+
+  const missing = await transcribe(server.baseUrl, {
+    apiKey: 'right-key-123',
+    model: 'whisper-9',
+  }).result.catch((error: unknown) => error);
+  expect(missing).toMatchObject({ kind: 'permanent', status: 404 });
+  expect((missing as Error).message).toContain("The model 'whisper-9' does not exist");
+});
+
+it('fails permanently, naming the server, when the answer is not a transcription', async () => {
+  const odd = await startFakeHttpServer(() => ({ body: { result: { transcript: 'hello' } } }));
+  fakes.push(odd);
+  const failure = await transcribe(odd.baseUrl, {}).result.catch((error: unknown) => error);
+  expect(failure).toMatchObject({
+    kind: 'permanent',
+    message: `OpenAI-compatible server ${odd.baseUrl} answered with a transcription in an unexpected shape.`,
+  });
+});
+
+it('stops at once when cancelled while the server is still recognising', async () => {
+  const server = await fake();
+  server.holdJobs(true);
+  const controller = new AbortController();
+  const outcome = transcribe(server.baseUrl, {}, { signal: controller.signal }).result.catch(
+    (error: unknown) => error,
+  );
+  while (server.requests.length === 0) await sleep(5);
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  server.holdJobs(false);
+  expect(server.requests).toHaveLength(1);
+});

@@ -1,0 +1,41 @@
+import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { multipartFileBody } from '../http/uploadBody.ts';
+import { vendorJson } from '../http/vendorRequest.ts';
+import type { OpenAiCompatibleConfig } from './config.ts';
+import { bearerHeaders, serverName, serverUrl } from './serverAddress.ts';
+import { readTranscriptionAnswer, transcriptionResult } from './transcriptionResponse.ts';
+import { uploadThenProcessing } from './uploadProgress.ts';
+
+/**
+ * Local models on a CPU can take far longer than real time, and the server answers only when it
+ * has recognised the whole upload; the user's cancel, not this timeout, is the normal way out.
+ */
+const localInferenceTimeoutMs = 60 * 60_000;
+
+/** One multipart POST to `/v1/audio/transcriptions`, asking for segments with timestamps. */
+export async function transcribeFile(
+  request: FileTranscriptionRequest<OpenAiCompatibleConfig>,
+): Promise<FileTranscriptionResult> {
+  const { config } = request;
+  const vendor = serverName(request.baseUrl);
+  const answer = await vendorJson<unknown>({
+    vendor,
+    url: serverUrl(request.baseUrl, '/v1/audio/transcriptions'),
+    headers: bearerHeaders(config.apiKey),
+    body: () =>
+      multipartFileBody(
+        {
+          model: config.model,
+          response_format: 'verbose_json',
+          'timestamp_granularities[]': 'segment',
+          language: request.languageHints[0],
+        },
+        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+        uploadThenProcessing((progress) => request.onProgress(progress)),
+      ),
+    signal: request.signal,
+    secrets: config.apiKey === undefined ? [] : [config.apiKey],
+    timeoutMs: localInferenceTimeoutMs,
+  });
+  return transcriptionResult(readTranscriptionAnswer(answer, vendor), request.durationMs);
+}

@@ -1,0 +1,76 @@
+/**
+ * The OpenAI audio-transcription answer (`json` or `verbose_json`), which Groq, local
+ * OpenAI-compatible servers and the FunASR server all speak, turned into transcript segments.
+ */
+import { z } from 'zod';
+import type { FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { languageCode } from './languageCode.ts';
+
+const answerSchema = z.object({
+  text: z.string(),
+  language: z.string().nullish(),
+  segments: z
+    .array(
+      z.object({
+        start: z.number(),
+        end: z.number(),
+        text: z.string(),
+        speaker: z.union([z.string(), z.number()]).nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+export type TranscriptionAnswer = z.output<typeof answerSchema>;
+
+export function readTranscriptionAnswer(body: unknown, vendor: string): TranscriptionAnswer {
+  const parsed = answerSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ProviderError('permanent', `${vendor} answered with a transcription in an unexpected shape.`);
+  }
+  return parsed.data;
+}
+
+/** The words to keep from a segment's raw text, and its language when the text itself says. */
+export type SegmentTextReader = (raw: string) => { text: string; language?: string };
+
+const plainText: SegmentTextReader = (raw) => ({ text: raw.trim() });
+
+/**
+ * Segments with their times (the answer's seconds as whole milliseconds). An answer without
+ * segments (plain `json`, or a server that gives no timestamps) becomes one segment spanning the
+ * audio; segments left without words are dropped.
+ */
+export function transcriptionResult(
+  answer: TranscriptionAnswer,
+  durationMs: number,
+  readText: SegmentTextReader = plainText,
+): FileTranscriptionResult {
+  const detected = answer.language ? languageCode(answer.language) : undefined;
+  const pieces =
+    answer.segments && answer.segments.length > 0
+      ? answer.segments.map((segment) => ({
+          startMs: milliseconds(segment.start),
+          endMs: Math.max(milliseconds(segment.start), milliseconds(segment.end)),
+          raw: segment.text,
+          speaker: segment.speaker,
+        }))
+      : [{ startMs: 0, endMs: durationMs, raw: answer.text, speaker: undefined }];
+  const segments: TranscribedSegment[] = [];
+  for (const piece of pieces) {
+    const { text, language } = readText(piece.raw);
+    if (text === '') continue;
+    const segment: TranscribedSegment = { text, startMs: piece.startMs, endMs: piece.endMs };
+    const segmentLanguage = language ?? detected;
+    if (segmentLanguage !== undefined) segment.language = segmentLanguage;
+    if (piece.speaker !== undefined && piece.speaker !== null) segment.speaker = String(piece.speaker);
+    segments.push(segment);
+  }
+  const language = detected ?? segments.find((segment) => segment.language)?.language;
+  return language ? { segments, language } : { segments };
+}
+
+function milliseconds(seconds: number): number {
+  return Math.max(0, Math.round(seconds * 1000));
+}
