@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { endpointField, languageHintsField, modelField, secretField } from '../configFields.ts';
+
+/** The two model generations offered; nova-3 is Deepgram's current one. */
+export const deepgramModels = ['nova-3', 'nova-2'] as const;
+
+export const deepgramConfigSchema = z
+  .object({
+    apiKey: secretField('apiKey'),
+    model: modelField(deepgramModels, 'nova-3'),
+    languageHints: languageHintsField(),
+    endpoint: endpointField,
+  })
+  .strict();
+
+export type DeepgramConfig = z.output<typeof deepgramConfigSchema>;

@@ -1,0 +1,165 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import { deepgramFakeApiKey, startDeepgramFake } from '../../test/fakes/deepgram/server.ts';
+import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
+import { silentWav } from '../../test/fakes/wavAudio.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { FileTranscriptionProgress } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { deepgramConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+
+const durationMs = 5_000;
+const wav = silentWav(durationMs);
+let fake: ProviderFake;
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+
+beforeAll(async () => {
+  fake = await startDeepgramFake();
+  directory = temporaryDirectory('deepgram');
+  wavPath = join(directory.path, 'audio.wav');
+  writeFileSync(wavPath, wav);
+});
+afterAll(async () => {
+  await fake.close();
+  directory.remove();
+});
+
+function transcribe(
+  options: { config?: Record<string, unknown>; hints?: string[]; path?: string; signal?: AbortSignal } = {},
+) {
+  const progress: FileTranscriptionProgress[] = [];
+  const result = transcribeFile({
+    wavPath: options.path ?? wavPath,
+    wavBytes: wav.length,
+    durationMs,
+    languageHints: options.hints ?? [],
+    config: deepgramConfigSchema.parse({ apiKey: deepgramFakeApiKey, ...options.config }),
+    baseUrl: fake.baseUrl,
+    signal: options.signal ?? new AbortController().signal,
+    onProgress: (event) => progress.push(event),
+  });
+  return { result, progress };
+}
+
+function lastRequest() {
+  const request = fake.requests.at(-1);
+  if (request === undefined) throw new Error('the fake saw no request');
+  return { ...request, query: new URL(request.url, fake.baseUrl).searchParams };
+}
+
+it('posts the raw WAV to /v1/listen with a Token header and asks for utterances and detection', async () => {
+  await transcribe().result;
+  const request = lastRequest();
+  expect(request.method).toBe('POST');
+  expect(request.url.startsWith('/v1/listen?')).toBe(true);
+  expect(request.headers.authorization).toBe(`Token ${deepgramFakeApiKey}`);
+  expect(request.headers['content-type']).toBe('audio/wav');
+  expect(request.body.equals(wav)).toBe(true);
+  expect(Object.fromEntries(request.query)).toEqual({
+    model: 'nova-3',
+    punctuate: 'true',
+    smart_format: 'true',
+    utterances: 'true',
+    detect_language: 'true',
+  });
+});
+
+it('sends the chosen model and the first language hint instead of detection', async () => {
+  await transcribe({ config: { model: 'nova-2' }, hints: ['es', 'en'] }).result;
+  const { query } = lastRequest();
+  expect(query.get('model')).toBe('nova-2');
+  expect(query.get('language')).toBe('es');
+  expect(query.has('detect_language')).toBe(false);
+});
+
+it('turns utterances timed in seconds into segments in whole milliseconds', async () => {
+  const { segments, language } = await transcribe().result;
+  const sentences = cannedSentences(durationMs);
+  expect(segments).toHaveLength(sentences.length);
+  segments.forEach((segment, index) => {
+    const words = sentences[index]?.words ?? [];
+    expect(segment.startMs).toBe(words[0]?.startMs);
+    expect(segment.endMs).toBe(words.at(-1)?.endMs);
+    expect(Number.isInteger(segment.startMs) && Number.isInteger(segment.endMs)).toBe(true);
+    expect(segment.text.replace('.', '').toLowerCase()).toBe(sentences[index]?.text);
+    expect(segment.language).toBe('en');
+  });
+  expect(language).toBe('en');
+});
+
+it('keeps speakers and drops empty utterances when Deepgram sends them', async () => {
+  fake.failNext(200, {
+    body: {
+      results: {
+        channels: [{}],
+        utterances: [
+          { start: 0.1, end: 1.25, transcript: 'Hello there.', speaker: 0 },
+          { start: 1.3, end: 1.4, transcript: '  ' },
+          { start: 1.5, end: 2.0049, transcript: 'Hi.', speaker: 1 },
+        ],
+      },
+    },
+  });
+  const { segments, language } = await transcribe().result;
+  expect(segments).toEqual([
+    { text: 'Hello there.', startMs: 100, endMs: 1250, speaker: '0', language: null },
+    { text: 'Hi.', startMs: 1500, endMs: 2005, speaker: '1', language: null },
+  ]);
+  expect(language).toBeUndefined();
+});
+
+it('reports an answer without utterances as a permanent error naming Deepgram', async () => {
+  fake.failNext(200, { body: { results: { channels: [] } } });
+  await expect(transcribe().result).rejects.toMatchObject({
+    kind: 'permanent',
+    message: expect.stringMatching(
+      /^Deepgram answered in an unexpected shape \(results\.utterances/,
+    ) as string,
+  });
+});
+
+it('passes on Deepgram’s own message for audio it cannot decode, without retrying', async () => {
+  const garbage = join(directory.path, 'garbage.wav');
+  writeFileSync(garbage, 'not audio at all');
+  const before = fake.requests.length;
+  await expect(transcribe({ path: garbage }).result).rejects.toMatchObject({
+    kind: 'permanent',
+    status: 400,
+    message: expect.stringContaining('corrupt or unsupported data') as string,
+  });
+  expect(fake.requests.length - before).toBe(1);
+});
+
+it('refuses a wrong key with Deepgram’s 401 and never echoes the key', async () => {
+  const failure = await transcribe({ config: { apiKey: 'dg-wrong-key-1234567' } }).result.catch(
+    (error: unknown) => error,
+  );
+  expect(failure).toBeInstanceOf(ProviderError);
+  expect(failure).toMatchObject({ kind: 'permanent', status: 401 });
+  expect((failure as Error).message).toContain('Invalid credentials.');
+  expect((failure as Error).message).not.toContain('dg-wrong-key-1234567');
+});
+
+it('reports upload progress in real bytes, then processing', async () => {
+  const { result, progress } = transcribe();
+  await result;
+  const uploads = progress.filter((event) => event.phase === 'uploading');
+  expect(uploads.at(-1)).toEqual({ phase: 'uploading', sentBytes: wav.length, totalBytes: wav.length });
+  expect(progress.at(-1)).toEqual({ phase: 'processing' });
+});
+
+it('stops waiting for a held answer the moment it is cancelled', async () => {
+  fake.holdJobs(true);
+  const controller = new AbortController();
+  const before = fake.requests.length;
+  const outcome = transcribe({ signal: controller.signal }).result.catch((error: unknown) => error);
+  while (fake.requests.length === before) await sleep(5);
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  fake.holdJobs(false);
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { rawFileBody } from '../http/uploadBody.ts';
+import { vendorJson } from '../http/vendorRequest.ts';
+import type { DeepgramConfig } from './config.ts';
+
+const vendor = 'Deepgram';
+/** Deepgram answers only after processing, so a large upload over a slow link needs time too. */
+const answerTimeoutMs = 120_000;
+const slowestUploadBytesPerMs = 50;
+
+const answerSchema = z.object({
+  results: z.object({
+    channels: z.array(z.object({ detected_language: z.string().optional() })),
+    utterances: z.array(
+      z.object({
+        start: z.number(),
+        end: z.number(),
+        transcript: z.string(),
+        speaker: z.number().optional(),
+      }),
+    ),
+  }),
+});
+
+/**
+ * Pre-recorded transcription: the WAV goes as the raw request body to `POST /v1/listen`, and the
+ * answer's utterances (Deepgram's own sentence-like segments, times in seconds) become segments.
+ */
+export async function transcribeFile(
+  request: FileTranscriptionRequest<DeepgramConfig>,
+): Promise<FileTranscriptionResult> {
+  const { config } = request;
+  const url = new URL(`${request.baseUrl.replace(/\/+$/, '')}/v1/listen`);
+  url.searchParams.set('model', config.model);
+  url.searchParams.set('punctuate', 'true');
+  url.searchParams.set('smart_format', 'true');
+  url.searchParams.set('utterances', 'true');
+  const language = request.languageHints[0];
+  if (language === undefined) url.searchParams.set('detect_language', 'true');
+  else url.searchParams.set('language', language);
+
+  const answer = await vendorJson<unknown>({
+    vendor,
+    url: url.toString(),
+    headers: { authorization: `Token ${config.apiKey}` },
+    body: () =>
+      rawFileBody(request.wavPath, 'audio/wav', (sentBytes, totalBytes) => {
+        request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+        if (sentBytes === totalBytes) request.onProgress({ phase: 'processing' });
+      }),
+    signal: request.signal,
+    secrets: [config.apiKey],
+    timeoutMs: answerTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs),
+  });
+  return readAnswer(answer);
+}
+
+function readAnswer(answer: unknown): FileTranscriptionResult {
+  const parsed = answerSchema.safeParse(answer);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProviderError(
+      'permanent',
+      `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
+    );
+  }
+  const language = parsed.data.results.channels[0]?.detected_language;
+  const segments: TranscribedSegment[] = [];
+  for (const utterance of parsed.data.results.utterances) {
+    const text = utterance.transcript.trim();
+    if (text === '') continue;
+    segments.push({
+      text,
+      startMs: Math.round(utterance.start * 1000),
+      endMs: Math.round(utterance.end * 1000),
+      speaker: utterance.speaker === undefined ? null : String(utterance.speaker),
+      language: language ?? null,
+    });
+  }
+  return language === undefined ? { segments } : { segments, language };
+}

@@ -1,0 +1,25 @@
+import type { ProviderMetadata } from '../contract.ts';
+
+export const metadata: ProviderMetadata = {
+  id: 'deepgram',
+  label: 'P06',
+  name: 'Deepgram Nova',
+  vendor: 'Deepgram',
+  kind: 'cloud',
+  transport: 'websocket-proxy',
+  audioInput: 'pcm16',
+  executionMode: 'streaming',
+  capabilities: {
+    streaming: true,
+    translation: false,
+    diarization: false,
+    tokenEvents: false,
+    prefersTokenEvents: false,
+    fileTranscription: true,
+  },
+  // The pre-recorded API lives at /v1/listen under this host (self-hosted Deepgram uses the same path).
+  defaultBaseUrl: 'https://api.deepgram.com',
+  // Deepgram documents no per-request size in the protocol reference (2 GB is unconfirmed).
+  fileLimits: {},
+  secretFields: ['apiKey'],
+};
