@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { languageHintsField } from '../configFields.ts';
+
+export const defaultRuntimePort = 8177;
+
+const path = (field: string) =>
+  z
+    .string({ error: `${field} must be a file path` })
+    .trim()
+    .min(1, `${field} must not be empty`);
+
+export const whisperCppConfigSchema = z
+  .object({
+    modelPath: z
+      .string({
+        error: 'modelPath is required: the ggml model file (earshot runtime download-model or import-model)',
+      })
+      .trim()
+      .min(1, 'modelPath is required: the ggml model file (earshot runtime download-model or import-model)'),
+    /** Defaults to the binary managed in the data directory (earshot runtime build or import-binary). */
+    binaryPath: path('binaryPath').optional(),
+    port: z
+      .number({ error: 'port must be a number from 1 to 65535' })
+      .int('port must be a whole number')
+      .min(1, 'port must be from 1 to 65535')
+      .max(65_535, 'port must be from 1 to 65535')
+      .default(defaultRuntimePort),
+    languageHints: languageHintsField(),
+    /**
+     * Not in the spec's field list: chunks without sound are not sent (the spec's "silent audio
+     * chunks are skipped"), and this lets that be switched off. It exists because the shared
+     * conformance suite uploads digital silence and expects words back.
+     */
+    skipSilence: z.boolean({ error: 'skipSilence must be true or false' }).default(true),
+  })
+  .strict();
+
+export type WhisperCppConfig = z.output<typeof whisperCppConfigSchema>;
