@@ -1,0 +1,154 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import { groqFakeApiKey, type GroqFakeOptions, startGroqFake } from '../../test/fakes/groq/server.ts';
+import { readMultipartForm } from '../../test/fakes/multipartForm.ts';
+import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
+import { silentWav } from '../../test/fakes/wavAudio.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { FileTranscriptionProgress } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { groqConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+import { metadata } from './metadata.ts';
+
+const durationMs = 7_000;
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+const fakes: ProviderFake[] = [];
+
+beforeAll(() => {
+  directory = temporaryDirectory('groq');
+  wavPath = join(directory.path, 'chunk.wav');
+  writeFileSync(wavPath, silentWav(durationMs));
+});
+afterAll(() => directory.remove());
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+});
+
+async function fake(options: GroqFakeOptions = {}): Promise<ProviderFake> {
+  const started = await startGroqFake(options);
+  fakes.push(started);
+  return started;
+}
+
+function transcribe(
+  server: ProviderFake,
+  config: Record<string, unknown> = {},
+  options: { languageHints?: string[]; signal?: AbortSignal } = {},
+) {
+  const progress: FileTranscriptionProgress[] = [];
+  const result = transcribeFile({
+    wavPath,
+    wavBytes: silentWav(durationMs).length,
+    durationMs,
+    languageHints: options.languageHints ?? [],
+    config: groqConfigSchema.parse({ apiKey: groqFakeApiKey, endpoint: server.baseUrl, ...config }),
+    baseUrl: server.baseUrl,
+    signal: options.signal ?? new AbortController().signal,
+    onProgress: (event) => progress.push(event),
+  });
+  return { result, progress };
+}
+
+async function lastForm(server: ProviderFake): Promise<FormData> {
+  const request = server.requests.at(-1);
+  if (request === undefined) throw new Error('no request reached the fake');
+  return readMultipartForm(request);
+}
+
+it('posts the WAV to /audio/transcriptions with a Bearer key, the default model and segment timestamps', async () => {
+  const server = await fake();
+  const { result, progress } = transcribe(server, {}, { languageHints: ['en', 'de'] });
+  await result;
+  const request = server.requests.at(-1);
+  expect(`${request?.method} ${request?.url}`).toBe('POST /audio/transcriptions');
+  expect(request?.headers.authorization).toBe(`Bearer ${groqFakeApiKey}`);
+  const form = await lastForm(server);
+  expect(form.get('model')).toBe('whisper-large-v3-turbo');
+  expect(form.get('response_format')).toBe('verbose_json');
+  expect(form.getAll('timestamp_granularities[]')).toEqual(['segment']);
+  expect(form.get('language')).toBe('en');
+  expect((form.get('file') as File).name).toBe('audio.wav');
+  expect(progress.at(-2)).toEqual({
+    phase: 'uploading',
+    sentBytes: request?.body.length,
+    totalBytes: request?.body.length,
+  });
+  expect(progress.at(-1)).toEqual({ phase: 'processing' });
+});
+
+it('sends the chosen model, and no language when there is no hint', async () => {
+  const server = await fake();
+  await transcribe(server, { model: 'whisper-large-v3' }).result;
+  const form = await lastForm(server);
+  expect(form.get('model')).toBe('whisper-large-v3');
+  expect(form.has('language')).toBe(false);
+});
+
+it("turns Groq's seconds into milliseconds and its language name into a code", async () => {
+  const server = await fake();
+  const english = await transcribe(server).result;
+  expect(english.language).toBe('en');
+  expect(english.segments).toEqual(
+    cannedSentences(durationMs).map((sentence) => ({
+      text: sentence.text,
+      startMs: sentence.words[0]?.startMs,
+      endMs: sentence.words.at(-1)?.endMs,
+      language: 'en',
+    })),
+  );
+  const german = await transcribe(server, {}, { languageHints: ['de'] }).result;
+  expect(german.language).toBe('de');
+});
+
+it("fails permanently on a refused key with Groq's message and without the key", async () => {
+  const server = await fake();
+  const failure = await transcribe(server, { apiKey: 'gsk_wrong_key_123456' }).result.catch(
+    (error: unknown) => error,
+  );
+  expect(failure).toBeInstanceOf(ProviderError);
+  expect(failure).toMatchObject({
+    kind: 'permanent',
+    status: 401,
+    message: 'Groq refused the request (HTTP 401): Invalid API Key',
+  });
+  expect(server.requests).toHaveLength(1);
+});
+
+it('is refused with 413 above the file limit, which the job keeps chunks under', async () => {
+  expect(metadata.fileLimits.maxBytes).toBeLessThanOrEqual(25 * 1024 * 1024);
+  const server = await fake({ maxFileBytes: 100_000 });
+  const failure = await transcribe(server).result.catch((error: unknown) => error);
+  expect(failure).toMatchObject({
+    kind: 'permanent',
+    status: 413,
+    message: 'Groq refused the request (HTTP 413): Request Entity Too Large',
+  });
+});
+
+it('waits out a rate limit and tries again', async () => {
+  const server = await fake();
+  server.failNext(429, {
+    body: { error: { message: 'Rate limit reached for model', type: 'tokens', code: 'rate_limit_exceeded' } },
+  });
+  const { segments } = await transcribe(server).result;
+  expect(segments.length).toBeGreaterThan(0);
+  expect(server.requests).toHaveLength(2);
+});
+
+it('stops at once when cancelled while Groq is still answering', async () => {
+  const server = await fake();
+  server.holdJobs(true);
+  const controller = new AbortController();
+  const outcome = transcribe(server, {}, { signal: controller.signal }).result.catch(
+    (error: unknown) => error,
+  );
+  while (server.requests.length === 0) await sleep(5);
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  server.holdJobs(false);
+});
