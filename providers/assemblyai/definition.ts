@@ -1,0 +1,10 @@
+import type { ProviderDefinition } from '../contract.ts';
+import { type AssemblyAiConfig, assemblyAiConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+import { metadata } from './metadata.ts';
+
+export const definition: ProviderDefinition<AssemblyAiConfig> = {
+  metadata,
+  configSchema: assemblyAiConfigSchema,
+  transcribeFile,
+};
