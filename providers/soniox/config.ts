@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+
+export const sonioxConfigSchema = z
+  .object({
+    apiKey: secretField('apiKey'),
+    /** A real-time model; file jobs use the asynchronous model of the same generation. */
+    model: z
+      .string({ error: 'model must be a Soniox real-time model such as stt-rt-v5' })
+      .trim()
+      .regex(/^stt-rt-[a-z0-9.-]+$/, 'model must be a Soniox real-time model such as stt-rt-v5')
+      .default('stt-rt-v5'),
+    languageHints: languageHintsField(),
+    translationEnabled: z.boolean({ error: 'translationEnabled must be true or false' }).default(false),
+    translationTargetLanguage: z
+      .string({ error: 'translationTargetLanguage must be a two-letter ISO 639-1 code, such as fr' })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, 'translationTargetLanguage must be a two-letter ISO 639-1 code, such as fr')
+      .optional(),
+    enableSpeakerDiarization: z
+      .boolean({ error: 'enableSpeakerDiarization must be true or false' })
+      .default(false),
+    endpoint: endpointField,
+  })
+  .strict()
+  .refine((config) => !config.translationEnabled || config.translationTargetLanguage !== undefined, {
+    error: 'translationTargetLanguage is required when translationEnabled is true',
+    path: ['translationTargetLanguage'],
+  });
+
+export type SonioxConfig = z.output<typeof sonioxConfigSchema>;

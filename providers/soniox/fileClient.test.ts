@@ -1,0 +1,176 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+
+import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
+import { formFileBytes, readMultipartForm } from '../../test/fakes/multipartForm.ts';
+import { type SonioxFake, sonioxFakeApiKey, startSonioxFake } from '../../test/fakes/soniox/server.ts';
+import { silentWav } from '../../test/fakes/wavAudio.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { FileTranscriptionProgress } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { sonioxConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+
+const durationMs = 6_000;
+const wav = silentWav(durationMs);
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+let fake: SonioxFake;
+
+beforeAll(() => {
+  directory = temporaryDirectory('soniox');
+  wavPath = join(directory.path, 'speech.wav');
+  writeFileSync(wavPath, wav);
+});
+afterAll(() => directory.remove());
+beforeEach(async () => {
+  fake = await startSonioxFake({ maxFileBytes: 1_000_000 });
+});
+afterEach(() => fake.close());
+
+function transcribe(
+  options: {
+    config?: Record<string, unknown>;
+    languageHints?: string[];
+    path?: string;
+    signal?: AbortSignal;
+    onProgress?: (progress: FileTranscriptionProgress) => void;
+  } = {},
+) {
+  return transcribeFile({
+    wavPath: options.path ?? wavPath,
+    wavBytes: wav.length,
+    durationMs,
+    languageHints: options.languageHints ?? ['en'],
+    config: sonioxConfigSchema.parse({ apiKey: sonioxFakeApiKey, ...options.config }),
+    baseUrl: fake.baseUrl,
+    signal: options.signal ?? new AbortController().signal,
+    onProgress: options.onProgress ?? (() => {}),
+  });
+}
+
+function requestsTo(method: string, path: RegExp): RecordedRequest[] {
+  return fake.requests.filter((request) => request.method === method && path.test(request.url));
+}
+
+function jsonBody(request: RecordedRequest | undefined): Record<string, unknown> {
+  return JSON.parse(request?.body.toString('utf8') ?? '{}') as Record<string, unknown>;
+}
+
+it('authenticates every call with a Bearer key and uploads the WAV as the multipart field "file"', async () => {
+  await transcribe();
+  expect(fake.requests.length).toBeGreaterThanOrEqual(5);
+  for (const request of fake.requests)
+    expect(request.headers.authorization).toBe(`Bearer ${sonioxFakeApiKey}`);
+  const [upload] = requestsTo('POST', /^\/files$/);
+  const form = await readMultipartForm(upload as RecordedRequest);
+  expect(await formFileBytes(form, 'file')).toEqual(wav);
+});
+
+it('creates the transcription with the async model, all language hints and language identification', async () => {
+  await transcribe({ languageHints: ['en', 'fr'] });
+  const created = jsonBody(requestsTo('POST', /^\/transcriptions$/)[0]);
+  expect(created).toEqual({
+    model: 'stt-async-v5',
+    file_id: expect.any(String) as string,
+    language_hints: ['en', 'fr'],
+    enable_speaker_diarization: false,
+    enable_language_identification: true,
+  });
+});
+
+it('takes the async model of the configured generation, and lets Soniox detect the language without hints', async () => {
+  await transcribe({ config: { model: 'stt-rt-v4', enableSpeakerDiarization: true }, languageHints: [] });
+  const created = jsonBody(requestsTo('POST', /^\/transcriptions$/)[0]);
+  expect(created.model).toBe('stt-async-v4');
+  expect(created.enable_speaker_diarization).toBe(true);
+  expect(created).not.toHaveProperty('language_hints');
+});
+
+it('turns the sub-word tokens into sentences with millisecond times, speakers and language', async () => {
+  const result = await transcribe({ config: { enableSpeakerDiarization: true }, languageHints: ['de'] });
+  const sentences = cannedSentences(durationMs);
+  expect(result.segments).toEqual(
+    sentences.map((sentence, index) => ({
+      text: `${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
+      startMs: sentence.words[0]?.startMs,
+      endMs: sentence.words.at(-1)?.endMs,
+      speaker: String((index % 2) + 1),
+      language: 'de',
+    })),
+  );
+  expect(result.language).toBe('de');
+});
+
+it('reports the real upload bytes, then processing, and deletes both objects after success', async () => {
+  const progress: FileTranscriptionProgress[] = [];
+  await transcribe({ onProgress: (event) => progress.push(event) });
+  const uploaded = progress.filter((event) => event.phase === 'uploading').at(-1);
+  const sentLength = Number(requestsTo('POST', /^\/files$/)[0]?.headers['content-length']);
+  expect(uploaded).toEqual({ phase: 'uploading', sentBytes: sentLength, totalBytes: sentLength });
+  expect(progress.at(-1)).toEqual({ phase: 'processing' });
+  expect(requestsTo('DELETE', /^\/transcriptions\/[^/]+$/)).toHaveLength(1);
+  expect(requestsTo('DELETE', /^\/files\/[^/]+$/)).toHaveLength(1);
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it('fails permanently with Soniox\'s message when the transcription ends in "error", and deletes what it made', async () => {
+  const notAudio = join(directory.path, 'not-audio.wav');
+  writeFileSync(notAudio, Buffer.from('this is not a wav file'));
+  const failure = await transcribe({ path: notAudio }).catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(ProviderError);
+  expect(failure).toMatchObject({
+    kind: 'permanent',
+    message: 'Soniox could not transcribe the audio: The audio could not be decoded.',
+  });
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it('fails permanently when the file is over the upload limit', async () => {
+  const large = join(directory.path, 'large.wav');
+  writeFileSync(large, silentWav(40_000));
+  const failure = await transcribe({ path: large }).catch((error: unknown) => error);
+  expect(failure).toMatchObject({ kind: 'permanent', status: 413 });
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it('names Soniox when an answer has an unexpected shape', async () => {
+  fake.failNext(201, { path: /^\/files$/, body: { name: 'no id here' } });
+  await expect(transcribe()).rejects.toMatchObject({
+    kind: 'permanent',
+    message: 'Soniox answered an upload in an unexpected shape.',
+  });
+});
+
+it('stops polling at once on cancel and deletes the transcription as soon as Soniox allows it', async () => {
+  fake.holdJobs(true);
+  const controller = new AbortController();
+  const outcome = transcribe({ signal: controller.signal }).catch((error: unknown) => error);
+  await vi.waitFor(() => expect([...fake.transcriptions.values()][0]?.status).toBe('processing'));
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  const refused = requestsTo('DELETE', /^\/transcriptions\//);
+  expect(refused).toHaveLength(1);
+  expect(fake.remoteObjectCount()).toBe(2);
+  const pollsBefore = requestsTo('GET', /^\/transcriptions\//).length;
+  fake.holdJobs(false);
+  await vi.waitFor(() => expect(fake.remoteObjectCount()).toBe(0));
+  expect(requestsTo('GET', /^\/transcriptions\//).length).toBeGreaterThan(pollsBefore);
+  expect(requestsTo('DELETE', /^\/transcriptions\//)).toHaveLength(2);
+});
+
+it('aborts an upload cancelled midway, so Soniox never receives a whole file', async () => {
+  const large = join(directory.path, 'upload.wav');
+  writeFileSync(large, silentWav(30_000));
+  const controller = new AbortController();
+  const failure = await transcribe({
+    path: large,
+    signal: controller.signal,
+    onProgress: () => controller.abort(),
+  }).catch((error: unknown) => error);
+  expect(failure).toMatchObject({ kind: 'cancelled' });
+  expect(requestsTo('POST', /^\/files$/)).toHaveLength(0);
+  expect(fake.remoteObjectCount()).toBe(0);
+});

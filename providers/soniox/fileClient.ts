@@ -1,0 +1,149 @@
+import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { multipartFileBody } from '../http/uploadBody.ts';
+import type { SonioxConfig } from './config.ts';
+import { metadata } from './metadata.ts';
+import { cancelledJob, createRemotely } from './remoteCreation.ts';
+import { readAnswer, transcriptionSchema, transcriptSchema, uploadedFileSchema } from './sonioxAnswers.ts';
+import { sonioxJson } from './sonioxApi.ts';
+import { removeSonioxObjects, type SonioxObjects } from './sonioxCleanup.ts';
+import { waitBeforeNextCheck } from './statusPolling.ts';
+import { segmentsFromTokens } from './tokenSegments.ts';
+
+/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
+const slowestUploadBytesPerMs = 50;
+const baseTimeoutMs = 120_000;
+
+/**
+ * Soniox's asynchronous file API: upload the WAV, create a transcription, poll it, fetch the
+ * transcript, then delete the transcription and the file, also when the job fails or is cancelled.
+ */
+export async function transcribeFile(
+  request: FileTranscriptionRequest<SonioxConfig>,
+): Promise<FileTranscriptionResult> {
+  const created: SonioxObjects = {};
+  try {
+    created.fileId = await upload(request);
+    created.transcriptionId = await createTranscription(request, created.fileId);
+    await waitUntilCompleted(request, created.transcriptionId);
+    const answer = await sonioxJson(request, {
+      path: `/transcriptions/${created.transcriptionId}/transcript`,
+      signal: request.signal,
+    });
+    const segments = segmentsFromTokens(readAnswer(transcriptSchema, answer, 'a transcript').tokens);
+    const language = mostCommonLanguage(segments);
+    return language === undefined ? { segments } : { segments, language };
+  } catch (error) {
+    throw asJobFailure(error, request);
+  } finally {
+    await removeSonioxObjects(request, created);
+  }
+}
+
+function upload(request: FileTranscriptionRequest<SonioxConfig>): Promise<string> {
+  let fullySent = false;
+  return createRemotely({
+    cancel: request.signal,
+    fullySent: () => fullySent,
+    create: async (signal) => {
+      const answer = await sonioxJson(request, {
+        path: '/files',
+        signal,
+        timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs),
+        body: () => {
+          fullySent = false;
+          return multipartFileBody(
+            {},
+            { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+            (sentBytes, totalBytes) => {
+              fullySent = sentBytes >= totalBytes;
+              request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+            },
+          );
+        },
+      });
+      return readAnswer(uploadedFileSchema, answer, 'an upload').id;
+    },
+    remove: (fileId) => removeSonioxObjects(request, { fileId }),
+  });
+}
+
+function createTranscription(
+  request: FileTranscriptionRequest<SonioxConfig>,
+  fileId: string,
+): Promise<string> {
+  const { config, languageHints } = request;
+  return createRemotely({
+    cancel: request.signal,
+    fullySent: () => true,
+    create: async (signal) => {
+      const answer = await sonioxJson(request, {
+        path: '/transcriptions',
+        signal,
+        json: {
+          model: asyncModelFor(config.model),
+          file_id: fileId,
+          ...(languageHints.length > 0 && { language_hints: languageHints }),
+          enable_speaker_diarization: config.enableSpeakerDiarization,
+          enable_language_identification: true,
+          // No `translation`: a file result has no place for translated text, so it would be paid for and dropped.
+        },
+      });
+      return readAnswer(transcriptionSchema, answer, 'a new transcription').id;
+    },
+    remove: (transcriptionId) => removeSonioxObjects(request, { transcriptionId }),
+  });
+}
+
+/** `stt-rt-v5` → `stt-async-v5`: the file API takes the asynchronous model of the same generation. */
+export function asyncModelFor(realtimeModel: string): string {
+  return realtimeModel.replace(/^stt-rt-/, 'stt-async-');
+}
+
+async function waitUntilCompleted(
+  request: FileTranscriptionRequest<SonioxConfig>,
+  transcriptionId: string,
+): Promise<void> {
+  for (;;) {
+    request.onProgress({ phase: 'processing' });
+    const answer = await sonioxJson(request, {
+      path: `/transcriptions/${transcriptionId}`,
+      signal: request.signal,
+    });
+    const transcription = readAnswer(transcriptionSchema, answer, 'a transcription status');
+    if (transcription.status === 'completed') return;
+    if (transcription.status === 'error') {
+      throw new ProviderError(
+        'permanent',
+        `${metadata.vendor} could not transcribe the audio: ${transcription.error_message ?? 'no reason given'}`,
+      );
+    }
+    await waitBeforeNextCheck(request.baseUrl, request.signal);
+  }
+}
+
+function mostCommonLanguage(segments: readonly TranscribedSegment[]): string | undefined {
+  const characters = new Map<string, number>();
+  for (const { language, text } of segments) {
+    if (language) characters.set(language, (characters.get(language) ?? 0) + text.length);
+  }
+  return [...characters].sort((first, second) => second[1] - first[1])[0]?.[0];
+}
+
+/**
+ * A cancel wins over whatever it interrupted. An answer whose body broke off midway (a reset
+ * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
+ */
+function asJobFailure(error: unknown, request: FileTranscriptionRequest<SonioxConfig>): unknown {
+  if (request.signal.aborted) return cancelledJob();
+  const brokenAnswer =
+    error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
+  if (!brokenAnswer) return error;
+  return new ProviderError(
+    'retryable',
+    redactSecrets(`The connection to ${metadata.vendor} broke off: ${error.message}`, [
+      request.config.apiKey,
+    ]),
+    { cause: error },
+  );
+}
