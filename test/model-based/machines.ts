@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { fileJobMachine } from '../../machines/fileJob.ts';
 import { sessionStatusMachine } from '../../machines/sessionStatus.ts';
+import { whisperRuntimeMachine } from '../../machines/whisperRuntime.ts';
 import type { ModelTraversal } from './pathCoverage.ts';
 
 export interface ModelEntry<M extends AnyStateMachine = AnyStateMachine> {
@@ -40,6 +41,7 @@ export const modelMachines: readonly ModelEntry[] = [
       ],
     },
   }),
+  entry({ name: 'whisperRuntime', machine: whisperRuntimeMachine }),
 ];
 
 export function modelEntry(name: string): ModelEntry {
