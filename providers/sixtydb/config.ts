@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+
+export const sixtyDbConfigSchema = z
+  .object({
+    apiKey: secretField('apiKey'),
+    // 60db takes up to five candidate languages; none means it detects the language itself.
+    languageHints: languageHintsField(5),
+    endpoint: endpointField,
+  })
+  .strict();
+
+export type SixtyDbConfig = z.output<typeof sixtyDbConfigSchema>;

@@ -1,0 +1,106 @@
+import { statSync } from 'node:fs';
+import { z } from 'zod';
+import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { multipartFileBody } from '../http/uploadBody.ts';
+import { vendorMessage } from '../http/vendorMessage.ts';
+import { vendorJson } from '../http/vendorRequest.ts';
+import type { SixtyDbConfig } from './config.ts';
+import { sixtyDbMaxRequestBytes } from './metadata.ts';
+
+const vendor = '60db';
+const mostCandidateLanguages = 5;
+const answerTimeoutMs = 120_000;
+const slowestUploadBytesPerMs = 50;
+
+const answerSchema = z.object({
+  success: z.boolean().optional(),
+  language: z.string().nullish(),
+  segments: z.array(
+    z.object({
+      start: z.number(),
+      end: z.number(),
+      text: z.string(),
+      language: z.string().nullish(),
+      speakers: z.array(z.object({ speaker: z.string() })).nullish(),
+    }),
+  ),
+});
+
+/**
+ * REST STT: one multipart `POST /stt` per chunk with word timestamps; segments come back timed in
+ * seconds. Files over 10 MB are refused here, before any byte is sent, since 60db would only
+ * answer 413 after the whole upload.
+ */
+export async function transcribeFile(
+  request: FileTranscriptionRequest<SixtyDbConfig>,
+): Promise<FileTranscriptionResult> {
+  const wavBytes = statSync(request.wavPath).size;
+  if (wavBytes > sixtyDbMaxRequestBytes) {
+    throw new ProviderError(
+      'permanent',
+      `${vendor} takes at most ${sixtyDbMaxRequestBytes / 1_000_000} MB (${bytes(sixtyDbMaxRequestBytes)}) per request, but this audio is ${bytes(wavBytes)}; it has to be sent in shorter parts.`,
+    );
+  }
+  const { config } = request;
+  const hints = request.languageHints.slice(0, mostCandidateLanguages);
+  const answer = await vendorJson<unknown>({
+    vendor,
+    url: `${request.baseUrl.replace(/\/+$/, '')}/stt`,
+    headers: { authorization: `Bearer ${config.apiKey}` },
+    body: () =>
+      multipartFileBody(
+        {
+          // One hint is the language; several are candidates to detect among; none means detect.
+          language: hints.length === 1 ? hints[0] : undefined,
+          languages: hints.length > 1 ? hints.join(',') : undefined,
+          timestamps: 'word',
+        },
+        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+        (sentBytes, totalBytes) => {
+          request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+          if (sentBytes === totalBytes) request.onProgress({ phase: 'processing' });
+        },
+      ),
+    signal: request.signal,
+    secrets: [config.apiKey],
+    timeoutMs: answerTimeoutMs + Math.ceil(wavBytes / slowestUploadBytesPerMs),
+  });
+  return readAnswer(answer, [config.apiKey]);
+}
+
+function readAnswer(answer: unknown, secrets: readonly string[]): FileTranscriptionResult {
+  if ((answer as { success?: unknown } | null)?.success === false) {
+    const message = vendorMessage(JSON.stringify(answer)) || 'no reason given';
+    throw new ProviderError(
+      'permanent',
+      redactSecrets(`${vendor} could not transcribe the audio: ${message}`, secrets),
+    );
+  }
+  const parsed = answerSchema.safeParse(answer);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProviderError(
+      'permanent',
+      `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
+    );
+  }
+  const language = parsed.data.language ?? undefined;
+  const segments: TranscribedSegment[] = [];
+  for (const segment of parsed.data.segments) {
+    const text = segment.text.trim();
+    if (text === '') continue;
+    segments.push({
+      text,
+      startMs: Math.round(segment.start * 1000),
+      endMs: Math.round(segment.end * 1000),
+      speaker: segment.speakers?.[0]?.speaker ?? null,
+      language: segment.language ?? language ?? null,
+    });
+  }
+  return language === undefined ? { segments } : { segments, language };
+}
+
+function bytes(count: number): string {
+  return `${count.toLocaleString('en')} bytes`;
+}
