@@ -1,0 +1,61 @@
+import type { ChunkLimits } from './chunkLimits.ts';
+import { ffmpegCommand, lastLine, MediaToolError, startMediaTool } from './mediaTools.ts';
+import { WavChunkWriter, type AudioChunk } from './wavChunkWriter.ts';
+import { sampleRate, sampleToMs } from './wavFormat.ts';
+
+export interface DecodeOptions {
+  path: string;
+  directory: string;
+  limits: ChunkLimits;
+  signal: AbortSignal;
+  /** Milliseconds of audio decoded so far, as the stream advances. */
+  onDecoded(decodedMs: number): void;
+}
+
+/**
+ * Decodes the input's first audio stream with ffmpeg to 16 kHz mono PCM16 and writes it into WAV
+ * chunks as it streams out of ffmpeg: the whole audio is never held in memory, and a video's
+ * pictures are never decoded.
+ */
+export async function decodeToChunks(options: DecodeOptions): Promise<AudioChunk[]> {
+  const { path, signal } = options;
+  const { child, exited } = startMediaTool(
+    ffmpegCommand,
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      String(sampleRate),
+      '-f',
+      's16le',
+      '-acodec',
+      'pcm_s16le',
+      'pipe:1',
+    ],
+    signal,
+  );
+  const writer = new WavChunkWriter(options.directory, options.limits);
+  try {
+    for await (const data of child.stdout) {
+      await writer.write(data as Buffer);
+      options.onDecoded(sampleToMs(writer.samples));
+    }
+    const { code, stderr } = await exited;
+    if (code !== 0) throw new MediaToolError(`ffmpeg could not decode ${path} (${lastLine(stderr)}).`);
+    const chunks = await writer.finish();
+    if (chunks.length === 0) throw new MediaToolError(`${path} contains no audio samples to transcribe.`);
+    return chunks;
+  } finally {
+    await writer.abandon();
+    // Ends ffmpeg when the writer failed (full disk) while it was still producing.
+    child.kill();
+  }
+}
