@@ -26,15 +26,28 @@ export interface FakeHttpServer {
   baseUrl: string;
   requests: RecordedRequest[];
   /** The next `times` requests whose path matches `path` answer `status` with `body` instead. */
-  failNext(status: number, options?: { times?: number; path?: RegExp; body?: unknown }): void;
+  failNext(
+    status: number,
+    options?: { times?: number; path?: RegExp; body?: unknown; headers?: Record<string, string> },
+  ): void;
   close(): Promise<void>;
 }
 
 /** An HTTP server on 127.0.0.1 (any free port) that records every request and can inject failures. */
 export async function startFakeHttpServer(route: FakeRoute): Promise<FakeHttpServer> {
   const requests: RecordedRequest[] = [];
-  const failures: Array<{ status: number; times: number; path: RegExp; body: unknown }> = [];
+  const failures: Array<{
+    status: number;
+    times: number;
+    path: RegExp;
+    body: unknown;
+    headers: Record<string, string> | undefined;
+  }> = [];
   const server = createServer((incoming, response) => {
+    const clientGone = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) clientGone.abort();
+    });
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
@@ -49,10 +62,10 @@ export async function startFakeHttpServer(route: FakeRoute): Promise<FakeHttpSer
       const failure = failures.find((candidate) => candidate.times > 0 && candidate.path.test(url.pathname));
       if (failure !== undefined) {
         failure.times--;
-        send(response, { status: failure.status, body: failure.body });
+        send(response, { status: failure.status, body: failure.body, headers: failure.headers });
         return;
       }
-      Promise.resolve(route(request, url)).then(
+      Promise.resolve(route(request, url, clientGone.signal)).then(
         (reply) =>
           send(
             response,
@@ -72,6 +85,7 @@ export async function startFakeHttpServer(route: FakeRoute): Promise<FakeHttpSer
         times: options.times ?? 1,
         path: options.path ?? /./,
         body: options.body ?? { message: `injected failure ${status}` },
+        headers: options.headers,
       }),
     close: () =>
       new Promise((resolve) => {
