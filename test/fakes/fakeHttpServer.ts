@@ -16,10 +16,14 @@ export interface FakeReply {
   body?: unknown;
 }
 
-/** Answers one request; `undefined` means 404 with a JSON error. */
+/**
+ * Answers one request; `undefined` means 404 with a JSON error. `clientGone` is aborted when the
+ * client disconnects before the answer, so a held reply can be dropped as a real server would.
+ */
 export type FakeRoute = (
   request: RecordedRequest,
   url: URL,
+  clientGone: AbortSignal,
 ) => FakeReply | undefined | Promise<FakeReply | undefined>;
 
 export interface FakeHttpServer {
