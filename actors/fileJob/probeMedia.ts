@@ -41,7 +41,8 @@ export async function probeMedia(path: string, signal: AbortSignal): Promise<Med
   child.stdout.on('data', (data: Buffer) => (output += data.toString('utf8')));
   const { code, stderr } = await exited;
   if (code !== 0) {
-    throw new MediaToolError(`${path} is not an audio or video file ffmpeg can read (${lastLine(stderr)}).`);
+    const reason = lastLine(stderr).replace(`${path}: `, '');
+    throw new MediaToolError(`${path} is not an audio or video file ffmpeg can read (${reason}).`);
   }
   const answer = JSON.parse(output) as ProbeAnswer;
   const audio = answer.streams?.find((stream) => stream.codec_type === 'audio');
