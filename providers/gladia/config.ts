@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+
+/** File jobs only; live capture always uses solaria-1, solaria-3 being pre-recorded only. */
+export const fileModels = ['solaria-1', 'solaria-3'] as const;
+const solaria3Languages: readonly string[] = ['en', 'fr', 'de', 'es', 'it'];
+
+export const gladiaConfigSchema = z
+  .object({
+    apiKey: secretField('apiKey'),
+    fileModel: z
+      .enum(fileModels, { error: `fileModel must be one of ${fileModels.join(', ')}` })
+      .default('solaria-1'),
+    languageHints: languageHintsField(),
+    endpoint: endpointField,
+  })
+  .strict()
+  .refine(
+    (config) =>
+      config.fileModel !== 'solaria-3' ||
+      config.languageHints.every((hint) => solaria3Languages.includes(hint)),
+    {
+      error: `fileModel solaria-3 understands only ${solaria3Languages.join(', ')}: remove the other language hints or choose solaria-1`,
+      path: ['languageHints'],
+    },
+  );
+
+export type GladiaConfig = z.output<typeof gladiaConfigSchema>;

@@ -1,0 +1,10 @@
+import type { ProviderDefinition } from '../contract.ts';
+import { gladiaConfigSchema, type GladiaConfig } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+import { metadata } from './metadata.ts';
+
+export const definition: ProviderDefinition<GladiaConfig> = {
+  metadata,
+  configSchema: gladiaConfigSchema,
+  transcribeFile,
+};

@@ -1,0 +1,157 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+
+import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
+import { type GladiaFake, gladiaFakeApiKey, startGladiaFake } from '../../test/fakes/gladia/server.ts';
+import { formFileBytes, readMultipartForm } from '../../test/fakes/multipartForm.ts';
+import { silentWav } from '../../test/fakes/wavAudio.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { FileTranscriptionProgress } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { gladiaConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+
+const durationMs = 6_000;
+const wav = silentWav(durationMs);
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+let fake: GladiaFake;
+
+beforeAll(() => {
+  directory = temporaryDirectory('gladia');
+  wavPath = join(directory.path, 'speech.wav');
+  writeFileSync(wavPath, wav);
+});
+afterAll(() => directory.remove());
+beforeEach(async () => {
+  fake = await startGladiaFake({ maxFileBytes: 1_000_000 });
+});
+afterEach(() => fake.close());
+
+function transcribe(
+  options: {
+    config?: Record<string, unknown>;
+    languageHints?: string[];
+    path?: string;
+    signal?: AbortSignal;
+    onProgress?: (progress: FileTranscriptionProgress) => void;
+  } = {},
+) {
+  return transcribeFile({
+    wavPath: options.path ?? wavPath,
+    wavBytes: wav.length,
+    durationMs,
+    languageHints: options.languageHints ?? ['en'],
+    config: gladiaConfigSchema.parse({ apiKey: gladiaFakeApiKey, ...options.config }),
+    baseUrl: fake.baseUrl,
+    signal: options.signal ?? new AbortController().signal,
+    onProgress: options.onProgress ?? (() => {}),
+  });
+}
+
+function requestsTo(method: string, path: RegExp): RecordedRequest[] {
+  return fake.requests.filter((request) => request.method === method && path.test(request.url));
+}
+
+function createdJobBody(): Record<string, unknown> {
+  const [created] = requestsTo('POST', /^\/v2\/pre-recorded$/);
+  return JSON.parse(created?.body.toString('utf8') ?? '{}') as Record<string, unknown>;
+}
+
+it('sends the key as x-gladia-key on every call and uploads the WAV as the multipart field "audio"', async () => {
+  await transcribe();
+  expect(fake.requests.length).toBeGreaterThanOrEqual(4);
+  for (const request of fake.requests) expect(request.headers['x-gladia-key']).toBe(gladiaFakeApiKey);
+  const [upload] = requestsTo('POST', /^\/v2\/upload$/);
+  expect(await formFileBytes(await readMultipartForm(upload as RecordedRequest), 'audio')).toEqual(wav);
+});
+
+it('creates the job from the uploaded audio with the default file model and the language hint', async () => {
+  await transcribe();
+  expect(createdJobBody()).toEqual({
+    audio_url: expect.stringMatching(/\/file\/[0-9a-f-]+$/) as string,
+    model: 'solaria-1',
+    language_config: { languages: ['en'], code_switching: false },
+  });
+});
+
+it('sends the chosen file model, lets several hints switch, and leaves the language to Gladia without hints', async () => {
+  await transcribe({ config: { fileModel: 'solaria-3' }, languageHints: ['fr', 'de'] });
+  expect(createdJobBody()).toMatchObject({
+    model: 'solaria-3',
+    language_config: { languages: ['fr', 'de'], code_switching: true },
+  });
+  fake.requests.length = 0;
+  await transcribe({ languageHints: [] });
+  expect(createdJobBody()).toMatchObject({ language_config: { languages: [], code_switching: false } });
+});
+
+it('turns the utterances into segments with millisecond times and language', async () => {
+  const result = await transcribe({ languageHints: ['it'] });
+  expect(result).toEqual({
+    segments: cannedSentences(durationMs).map((sentence) => ({
+      text: `${sentence.text}.`,
+      startMs: sentence.words[0]?.startMs,
+      endMs: sentence.words.at(-1)?.endMs,
+      language: 'it',
+    })),
+    language: 'it',
+  });
+});
+
+it('reports the real upload bytes, then processing, and deletes the job with its audio after success', async () => {
+  const progress: FileTranscriptionProgress[] = [];
+  await transcribe({ onProgress: (event) => progress.push(event) });
+  const uploaded = progress.filter((event) => event.phase === 'uploading').at(-1);
+  const sentLength = Number(requestsTo('POST', /^\/v2\/upload$/)[0]?.headers['content-length']);
+  expect(uploaded).toEqual({ phase: 'uploading', sentBytes: sentLength, totalBytes: sentLength });
+  expect(progress.at(-1)).toEqual({ phase: 'processing' });
+  expect(requestsTo('DELETE', /^\/v2\/pre-recorded\/[^/]+$/)).toHaveLength(1);
+  expect(fake.jobs.size + fake.uploads.size).toBe(0);
+});
+
+it('fails permanently when the job ends in "error", and still deletes it', async () => {
+  fake.failJobsWith(422);
+  const failure = await transcribe().catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(ProviderError);
+  expect(failure).toMatchObject({
+    kind: 'permanent',
+    message: 'Gladia could not transcribe the audio (error 422).',
+  });
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it("fails permanently with Gladia's message when the file is over the size limit", async () => {
+  const large = join(directory.path, 'large.wav');
+  writeFileSync(large, silentWav(40_000));
+  await expect(transcribe({ path: large })).rejects.toMatchObject({
+    kind: 'permanent',
+    status: 413,
+    message: 'Gladia refused the request (HTTP 413): The file is larger than the allowed maximum.',
+  });
+});
+
+it('names Gladia when an answer has an unexpected shape', async () => {
+  fake.failNext(200, { path: /^\/v2\/upload$/, body: { audio_metadata: {} } });
+  await expect(transcribe()).rejects.toMatchObject({
+    kind: 'permanent',
+    message: 'Gladia answered an upload in an unexpected shape.',
+  });
+});
+
+it('stops polling at once on cancel and deletes the job as soon as Gladia allows it', async () => {
+  fake.holdJobs(true);
+  const controller = new AbortController();
+  const outcome = transcribe({ signal: controller.signal }).catch((error: unknown) => error);
+  await vi.waitFor(() => expect([...fake.jobs.values()][0]?.status).toBe('processing'));
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  expect(requestsTo('DELETE', /^\/v2\/pre-recorded\//)).toHaveLength(1);
+  expect(fake.remoteObjectCount()).toBe(1);
+  fake.holdJobs(false);
+  await vi.waitFor(() => expect(fake.remoteObjectCount()).toBe(0));
+  expect(requestsTo('DELETE', /^\/v2\/pre-recorded\//)).toHaveLength(2);
+  expect(fake.uploads.size).toBe(0);
+});

@@ -1,0 +1,134 @@
+import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { multipartFileBody } from '../http/uploadBody.ts';
+import type { GladiaConfig } from './config.ts';
+import {
+  createdJobSchema,
+  type GladiaTranscription,
+  jobSchema,
+  readAnswer,
+  uploadSchema,
+} from './gladiaAnswers.ts';
+import { gladiaJson } from './gladiaApi.ts';
+import { removeGladiaJob } from './gladiaCleanup.ts';
+import { metadata } from './metadata.ts';
+import { cancelledJob, createRemotely } from './remoteCreation.ts';
+import { waitBeforeNextCheck } from './statusPolling.ts';
+
+/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
+const slowestUploadBytesPerMs = 50;
+const baseTimeoutMs = 120_000;
+
+/**
+ * Gladia's pre-recorded API: upload the WAV, create a job with the configured file model, poll
+ * it, then delete the job (which deletes the uploaded audio too), also when it fails or is
+ * cancelled.
+ */
+export async function transcribeFile(
+  request: FileTranscriptionRequest<GladiaConfig>,
+): Promise<FileTranscriptionResult> {
+  let jobId: string | undefined;
+  try {
+    const audioUrl = await upload(request);
+    jobId = await createJob(request, audioUrl);
+    const transcription = await waitUntilDone(request, jobId);
+    const segments = transcription.utterances.map(toSegment).filter((segment) => segment.text !== '');
+    const language = transcription.languages?.[0];
+    return language === undefined ? { segments } : { segments, language };
+  } catch (error) {
+    throw asJobFailure(error, request);
+  } finally {
+    if (jobId !== undefined) await removeGladiaJob(request, jobId);
+  }
+}
+
+/**
+ * Gladia offers no way to delete an upload on its own (only with the job that used it), so an
+ * upload whose job never gets created stays until Gladia expires it.
+ */
+async function upload(request: FileTranscriptionRequest<GladiaConfig>): Promise<string> {
+  const answer = await gladiaJson(request, {
+    path: '/v2/upload',
+    signal: request.signal,
+    timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs),
+    body: () =>
+      multipartFileBody(
+        {},
+        { field: 'audio', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+        (sentBytes, totalBytes) => request.onProgress({ phase: 'uploading', sentBytes, totalBytes }),
+      ),
+  });
+  return readAnswer(uploadSchema, answer, 'an upload').audio_url;
+}
+
+function createJob(request: FileTranscriptionRequest<GladiaConfig>, audioUrl: string): Promise<string> {
+  const languages = [...request.languageHints];
+  return createRemotely({
+    cancel: request.signal,
+    fullySent: () => true,
+    create: async (signal) => {
+      const answer = await gladiaJson(request, {
+        path: '/v2/pre-recorded',
+        signal,
+        json: {
+          audio_url: audioUrl,
+          model: request.config.fileModel,
+          // Several hints mean the audio may switch between them; none means Gladia detects it.
+          language_config: { languages, code_switching: languages.length > 1 },
+        },
+      });
+      return readAnswer(createdJobSchema, answer, 'a new job').id;
+    },
+    remove: (jobId) => removeGladiaJob(request, jobId),
+  });
+}
+
+async function waitUntilDone(
+  request: FileTranscriptionRequest<GladiaConfig>,
+  jobId: string,
+): Promise<GladiaTranscription> {
+  for (;;) {
+    request.onProgress({ phase: 'processing' });
+    const answer = await gladiaJson(request, { path: `/v2/pre-recorded/${jobId}`, signal: request.signal });
+    const job = readAnswer(jobSchema, answer, 'a job status');
+    if (job.status === 'done') {
+      if (!job.result)
+        throw new ProviderError('permanent', `${metadata.vendor} finished the job without a result.`);
+      return job.result.transcription;
+    }
+    if (job.status === 'error') {
+      throw new ProviderError(
+        'permanent',
+        `${metadata.vendor} could not transcribe the audio (error ${job.error_code ?? 'without a code'}).`,
+      );
+    }
+    await waitBeforeNextCheck(request.baseUrl, request.signal);
+  }
+}
+
+function toSegment(utterance: GladiaTranscription['utterances'][number]): TranscribedSegment {
+  return {
+    text: utterance.text.trim(),
+    startMs: Math.round(utterance.start * 1000),
+    endMs: Math.round(utterance.end * 1000),
+    language: utterance.language ?? null,
+  };
+}
+
+/**
+ * A cancel wins over whatever it interrupted. An answer whose body broke off midway (a reset
+ * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
+ */
+function asJobFailure(error: unknown, request: FileTranscriptionRequest<GladiaConfig>): unknown {
+  if (request.signal.aborted) return cancelledJob();
+  const brokenAnswer =
+    error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
+  if (!brokenAnswer) return error;
+  return new ProviderError(
+    'retryable',
+    redactSecrets(`The connection to ${metadata.vendor} broke off: ${error.message}`, [
+      request.config.apiKey,
+    ]),
+    { cause: error },
+  );
+}
