@@ -23,12 +23,22 @@ import { probeMedia } from './probeMedia.ts';
 import { checkProviderConfig } from './providerConfig.ts';
 import type { AudioChunk } from './wavChunkWriter.ts';
 
-/** Where a provider's requests go: its endpoint or baseUrl, or the managed runtime it needs started. */
+/** An address the job holds while it runs, such as a lease on the managed runtime (P14). */
+export interface ProviderAddressLease {
+  baseUrl: string;
+  /** Called once when the job has ended. */
+  release(): Promise<void>;
+}
+
+/**
+ * Where a provider's requests go: its endpoint or baseUrl, or the managed runtime it needs started.
+ * Called at most once per job, with the validated config.
+ */
 export type ResolveBaseUrl = (
   definition: ProviderDefinition<unknown>,
   config: unknown,
   signal: AbortSignal,
-) => Promise<string>;
+) => Promise<string | ProviderAddressLease>;
 
 export interface FileJobInput {
   path: string;
@@ -103,7 +113,7 @@ export function createFileJob(input: FileJobInput): FileJob {
   let config: unknown;
   let chunks: AudioChunk[] = [];
   let directory: string | undefined;
-  let baseUrl: Promise<string> | undefined;
+  let address: Promise<string | ProviderAddressLease> | undefined;
   let sessionOpened = false;
   const running = new Set<Promise<unknown>>();
 
@@ -165,7 +175,9 @@ export function createFileJob(input: FileJobInput): FileJob {
 
   const transcribeChunk = effect<{ chunkIndex: number }>(async ({ chunkIndex }, signal, send) => {
     const chunk = chunkAt(chunkIndex);
-    baseUrl ??= input.resolveBaseUrl(definition, config, signal);
+    address ??= input.resolveBaseUrl(definition, config, signal);
+    const resolved = await address;
+    const baseUrl = typeof resolved === 'string' ? resolved : resolved.baseUrl;
     const result = await definition
       .transcribeFile({
         wavPath: chunk.path,
@@ -173,7 +185,7 @@ export function createFileJob(input: FileJobInput): FileJob {
         durationMs: chunk.durationMs,
         languageHints,
         config,
-        baseUrl: await baseUrl,
+        baseUrl,
         signal,
         onProgress: (progress) =>
           send(
@@ -259,6 +271,9 @@ export function createFileJob(input: FileJobInput): FileJob {
   const finished = new Promise<FileJobSnapshot>((resolve) => (ended = resolve)).then(async (snapshot) => {
     await settle([...running], remoteCleanupWaitMs);
     if (directory !== undefined) await rm(directory, { recursive: true, force: true });
+    const lease = await address?.catch(() => undefined);
+    // The job's outcome is settled; a runtime that fails to stop is the runtime's own error to report.
+    if (typeof lease === 'object') await lease.release().catch(() => undefined);
     return toStatus(snapshot);
   });
   actor.subscribe((snapshot) => {

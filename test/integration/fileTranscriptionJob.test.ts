@@ -112,6 +112,34 @@ describe('file job: chunking and timestamps', () => {
     expect(store.getSession(job.sessionId)?.title).toBe('Inaugural address');
   });
 
+  it('holds a lease on the managed runtime for the whole job, released once at the end', async () => {
+    const events: string[] = [];
+    const provider = testProvider({
+      fileLimits: { maxDurationMs: 4_000 },
+      answer: (request, index) => {
+        events.push(`chunk ${index} via ${request.baseUrl}`);
+        return Promise.resolve({ segments: [] });
+      },
+    });
+    const { job } = startJob(provider, {
+      resolveBaseUrl: () => {
+        events.push('acquire');
+        const release = () => {
+          events.push('release');
+          return Promise.resolve();
+        };
+        return Promise.resolve({ baseUrl: 'http://127.0.0.1:9/runtime', release });
+      },
+    });
+    expect((await job.finished).state).toBe('completed');
+    expect(provider.seen.length).toBeGreaterThan(1);
+    expect(events).toEqual([
+      'acquire',
+      ...provider.seen.map((_, index) => `chunk ${index} via http://127.0.0.1:9/runtime`),
+      'release',
+    ]);
+  });
+
   it('places segments by the chunk they came from, inside it, and drops empty ones', async () => {
     const provider = testProvider({
       fileLimits: { maxDurationMs: 8_000 },
