@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+
+const modelMessage = 'model must be an ElevenLabs real-time Scribe model such as scribe_v2_realtime';
+
+export const elevenLabsConfigSchema = z
+  .object({
+    apiKey: secretField('apiKey'),
+    /** The live model; ElevenLabs' batch endpoint rejects real-time ids, so file jobs use scribe_v2. */
+    model: z
+      .string({ error: modelMessage })
+      .trim()
+      .regex(/^scribe_\w*realtime\w*$/, modelMessage)
+      .default('scribe_v2_realtime'),
+    languageHints: languageHintsField(),
+    endpoint: endpointField,
+  })
+  .strict();
+
+export type ElevenLabsConfig = z.output<typeof elevenLabsConfigSchema>;

@@ -1,0 +1,140 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+
+import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import { elevenLabsFakeApiKey, startElevenLabsFake } from '../../test/fakes/elevenlabs/server.ts';
+import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
+import { formFileBytes, readMultipartForm } from '../../test/fakes/multipartForm.ts';
+import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
+import { silentWav } from '../../test/fakes/wavAudio.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { FileTranscriptionProgress } from '../contract.ts';
+import { elevenLabsConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+
+const durationMs = 6_000;
+const wav = silentWav(durationMs);
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+let fake: ProviderFake;
+
+beforeAll(() => {
+  directory = temporaryDirectory('elevenlabs');
+  wavPath = join(directory.path, 'speech.wav');
+  writeFileSync(wavPath, wav);
+});
+afterAll(() => directory.remove());
+beforeEach(async () => {
+  fake = await startElevenLabsFake({ maxFileBytes: 1_000_000 });
+});
+afterEach(() => fake.close());
+
+function transcribe(
+  options: {
+    config?: Record<string, unknown>;
+    languageHints?: string[];
+    path?: string;
+    signal?: AbortSignal;
+    onProgress?: (progress: FileTranscriptionProgress) => void;
+  } = {},
+) {
+  return transcribeFile({
+    wavPath: options.path ?? wavPath,
+    wavBytes: wav.length,
+    durationMs,
+    languageHints: options.languageHints ?? ['en', 'fr'],
+    config: elevenLabsConfigSchema.parse({ apiKey: elevenLabsFakeApiKey, ...options.config }),
+    baseUrl: fake.baseUrl,
+    signal: options.signal ?? new AbortController().signal,
+    onProgress: options.onProgress ?? (() => {}),
+  });
+}
+
+async function sentForm(): Promise<FormData> {
+  return readMultipartForm(fake.requests.at(-1) as RecordedRequest);
+}
+
+it('posts the WAV to /v1/speech-to-text with the key in xi-api-key and the batch model', async () => {
+  await transcribe({ config: { model: 'scribe_v2_realtime' } });
+  const [request] = fake.requests;
+  expect(request?.url).toBe('/v1/speech-to-text');
+  expect(request?.headers['xi-api-key']).toBe(elevenLabsFakeApiKey);
+  expect(request?.headers.authorization).toBeUndefined();
+  const form = await sentForm();
+  expect(await formFileBytes(form, 'file')).toEqual(wav);
+  expect(Object.fromEntries([...form].filter(([name]) => name !== 'file'))).toEqual({
+    model_id: 'scribe_v2',
+    language_code: 'en',
+    timestamps_granularity: 'word',
+    tag_audio_events: 'false',
+  });
+});
+
+it('leaves out language_code without hints so that Scribe detects the language', async () => {
+  await transcribe({ languageHints: [] });
+  expect((await sentForm()).has('language_code')).toBe(false);
+});
+
+it('cuts the timed words into sentence segments in milliseconds', async () => {
+  const result = await transcribe({ languageHints: ['es'] });
+  expect(result).toEqual({
+    segments: cannedSentences(durationMs).map((sentence) => ({
+      text: `${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
+      startMs: sentence.words[0]?.startMs,
+      endMs: sentence.words.at(-1)?.endMs,
+    })),
+    language: 'es',
+  });
+});
+
+it('keeps a transcript without word timings as one segment over the whole audio', async () => {
+  fake.failNext(200, { body: { language_code: 'en', text: ' Hello there. ', words: [] } });
+  expect(await transcribe()).toEqual({
+    segments: [{ text: 'Hello there.', startMs: 0, endMs: durationMs }],
+    language: 'en',
+  });
+  fake.failNext(200, { body: { language_code: 'en', text: '  ', words: [] } });
+  expect((await transcribe()).segments).toEqual([]);
+});
+
+it('reports the real upload bytes and then that ElevenLabs is transcribing', async () => {
+  const progress: FileTranscriptionProgress[] = [];
+  await transcribe({ onProgress: (event) => progress.push(event) });
+  const sentLength = Number(fake.requests[0]?.headers['content-length']);
+  expect(progress.slice(-2)).toEqual([
+    { phase: 'uploading', sentBytes: sentLength, totalBytes: sentLength },
+    { phase: 'processing' },
+  ]);
+});
+
+it("fails permanently with the message from ElevenLabs' detail body", async () => {
+  const notAudio = join(directory.path, 'not-audio.wav');
+  writeFileSync(notAudio, 'plain text');
+  await expect(transcribe({ path: notAudio })).rejects.toMatchObject({
+    kind: 'permanent',
+    status: 400,
+    message: 'ElevenLabs refused the request (HTTP 400): The audio file could not be decoded.',
+  });
+  const large = join(directory.path, 'large.wav');
+  writeFileSync(large, silentWav(40_000));
+  await expect(transcribe({ path: large })).rejects.toMatchObject({ kind: 'permanent', status: 413 });
+});
+
+it('names ElevenLabs when the answer has an unexpected shape', async () => {
+  fake.failNext(200, { body: { transcript: 'no text field' } });
+  await expect(transcribe()).rejects.toMatchObject({
+    kind: 'permanent',
+    message: 'ElevenLabs answered in an unexpected shape.',
+  });
+});
+
+it('gives up the withheld answer when cancelled', async () => {
+  fake.holdJobs(true);
+  const controller = new AbortController();
+  const outcome = transcribe({ signal: controller.signal }).catch((error: unknown) => error);
+  while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  fake.holdJobs(false);
+});
