@@ -1,0 +1,247 @@
+import { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FileJobStatus } from '../../actors/fileJob/fileJob.ts';
+import type { ProviderDefinition } from '../../providers/contract.ts';
+import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { createTranscriptionControl } from '../../main/transcriptionControl.ts';
+import { providerBaseUrls, TranscriptionJobs } from '../../main/transcriptionJobs.ts';
+import { SessionStore } from '../../store/sessionStore.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { aborted, sharedAudio, testProvider, type TestProvider } from './fileTranscriptionSupport.ts';
+
+let directory: ReturnType<typeof temporaryDirectory>;
+let store: SessionStore;
+let jobs: TranscriptionJobs;
+let app: Hono;
+let provider: TestProvider;
+let asked: string[];
+
+/** A provider whose requests wait until released or aborted, to hold jobs where a test wants them. */
+function holdingProvider() {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = testProvider({
+    answer: async (request) => {
+      await Promise.race([released, aborted(request.signal)]);
+      return { segments: [{ text: 'held', startMs: 0, endMs: request.durationMs }] };
+    },
+  });
+  return { held, release };
+}
+
+function setUp(options: { maxRunning?: number; definition?: TestProvider } = {}) {
+  provider = options.definition ?? testProvider();
+  jobs = new TranscriptionJobs({
+    store,
+    dataDirectory: directory.path,
+    resolveBaseUrl: () => Promise.resolve('http://127.0.0.1:9'),
+    findProvider: (name) => {
+      asked.push(name);
+      return ['groq', 'p11'].includes(name.toLowerCase())
+        ? (provider as ProviderDefinition<unknown>)
+        : undefined;
+    },
+    maxRunning: options.maxRunning,
+  });
+  app = new Hono().route('/control/v1', createTranscriptionControl(jobs));
+}
+
+beforeEach(() => {
+  directory = temporaryDirectory('transcription-control');
+  store = SessionStore.open(directory.path);
+  writeProviderConfig(directory.path, 'groq', { apiKey: 'test-key-1234' });
+  asked = [];
+  setUp();
+});
+afterEach(async () => {
+  await jobs.close();
+  store.close();
+  directory.remove();
+});
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const response = await app.request(`/control/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function submit(body: Record<string, unknown>): Promise<{ jobId: string; sessionId: string }> {
+  const answer = await call('POST', '/transcriptions', body);
+  expect(answer.status).toBe(202);
+  return answer.body as { jobId: string; sessionId: string };
+}
+
+async function statusOf(jobId: string): Promise<FileJobStatus> {
+  const answer = await call('GET', `/transcriptions/${jobId}`);
+  expect(answer.status).toBe(200);
+  return answer.body as unknown as FileJobStatus;
+}
+
+async function waitFor(jobId: string, states: string[]): Promise<FileJobStatus> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const status = await statusOf(jobId);
+    if (states.includes(status.state)) return status;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`job ${jobId} never reached ${states.join(' or ')}`);
+}
+
+describe('control routes for file transcription', () => {
+  it('starts a job by provider label, reports its progress and ends with the session recorded', async () => {
+    const { jobId, sessionId } = await submit({
+      path: sharedAudio('jfk.wav'),
+      provider: 'P11',
+      language: 'EN',
+      title: 'Speech',
+    });
+    expect(asked).toEqual(['P11']);
+    const final = await waitFor(jobId, ['completed', 'failed']);
+    expect(final).toMatchObject({
+      jobId,
+      sessionId,
+      state: 'completed',
+      progress: 1,
+      chunkCount: 1,
+      providerId: 'groq',
+      language: 'en',
+      title: 'Speech',
+      error: null,
+    });
+    expect(provider.seen[0]?.request.languageHints).toEqual(['en']);
+    expect(store.getSession(sessionId)).toMatchObject({ status: 'completed', title: 'Speech' });
+    expect(store.getTranscript(sessionId)).toBe('chunk 0');
+  });
+
+  it('asks the registry for P14 when no provider is named', async () => {
+    const answer = await call('POST', '/transcriptions', { path: sharedAudio('jfk.wav') });
+    expect(asked).toEqual(['whisper-cpp']);
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        code: 'invalid_request',
+        error: 'There is no provider "whisper-cpp"; name one by id or label, such as deepgram or P06.',
+      },
+    });
+  });
+
+  it.each([
+    [{}, /^Send \{"path"/],
+    [{ path: sharedAudio('jfk.wav'), speed: 2 }, /^Send \{"path"/],
+    [{ path: 'jfk.wav', provider: 'groq' }, /absolute path \(got "jfk\.wav"\)/],
+    [{ path: sharedAudio('jfk.wav'), provider: 'nobody' }, /There is no provider "nobody"/],
+    [{ path: sharedAudio('jfk.wav'), provider: 'groq', language: 'english' }, /ISO 639-1.*"english"/],
+  ])('refuses %j with 400 and says why', async (body, message) => {
+    const answer = await call('POST', '/transcriptions', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(message);
+    expect(provider.seen).toEqual([]);
+  });
+
+  it('answers 404 for a job it does not know', async () => {
+    expect((await call('GET', '/transcriptions/nope')).status).toBe(404);
+    expect((await call('POST', '/transcriptions/nope/cancel')).status).toBe(404);
+  });
+
+  it('a job for a provider without credentials fails visibly, naming the field', async () => {
+    writeProviderConfig(directory.path, 'groq', {});
+    const { jobId } = await submit({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    const final = await waitFor(jobId, ['completed', 'failed']);
+    expect(final.state).toBe('failed');
+    expect(final.error).toMatch(
+      /^P11 Test Vendor is not configured: apiKey is required\. Set it with: earshot providers set groq apiKey=…$/,
+    );
+    expect(provider.seen).toEqual([]);
+  });
+
+  it('cancels a running job: the provider call is aborted and the session interrupted', async () => {
+    const { held } = holdingProvider();
+    setUp({ definition: held });
+    const { jobId, sessionId } = await submit({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    await waitFor(jobId, ['processing']);
+    const answer = await call('POST', `/transcriptions/${jobId}/cancel`);
+    expect(answer.status).toBe(200);
+    expect(['cancelling', 'cancelled']).toContain(answer.body.state);
+    expect((await waitFor(jobId, ['cancelled', 'completed', 'failed'])).state).toBe('cancelled');
+    expect(held.seen[0]?.request.signal.aborted).toBe(true);
+    expect(store.getSession(sessionId)?.status).toBe('interrupted');
+  });
+});
+
+describe('the job registry', () => {
+  it('runs jobs a few at a time, in order; one cancelled while waiting never runs', async () => {
+    const { held, release } = holdingProvider();
+    setUp({ maxRunning: 1, definition: held });
+    const first = jobs.start({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    const second = jobs.start({ path: sharedAudio('zh-16k.wav'), provider: 'groq' });
+    const third = jobs.start({ path: sharedAudio('jfk.mp3'), provider: 'groq' });
+    await waitFor(first.id, ['processing']);
+    expect(jobs.get(second.id)?.state).toBe('queued');
+    expect(jobs.get(third.id)?.state).toBe('queued');
+    jobs.cancel(second.id);
+    expect((await second.finished).state).toBe('cancelled');
+    release();
+    expect((await first.finished).state).toBe('completed');
+    expect((await third.finished).state).toBe('completed');
+    expect(held.seen.map((chunk) => chunk.request.durationMs)).toEqual([11_000, expect.any(Number)]);
+    expect(store.getSession(second.sessionId)).toBeUndefined();
+  });
+
+  it('passes every change to a subscriber', async () => {
+    const job = jobs.start({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    const states: string[] = [];
+    jobs.subscribe(job.id, (status) => states.push(status.state));
+    await job.finished;
+    expect(states.at(-1)).toBe('completed');
+    expect(states).toContain('uploading');
+    expect(jobs.subscribe('nope', () => undefined)).toBeUndefined();
+  });
+
+  it('close() cancels what still runs and waits for it', async () => {
+    const { held } = holdingProvider();
+    setUp({ definition: held });
+    const job = jobs.start({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    await waitFor(job.id, ['processing']);
+    await jobs.close();
+    expect(jobs.get(job.id)?.state).toBe('cancelled');
+    expect(store.getSession(job.sessionId)?.status).toBe('interrupted');
+  });
+});
+
+describe('providerBaseUrls', () => {
+  const signal = new AbortController().signal;
+  const definition = (executionMode: string) =>
+    ({
+      metadata: {
+        label: 'P99',
+        name: 'Example',
+        executionMode,
+        defaultBaseUrl: 'https://api.example.com/v1',
+      },
+    }) as unknown as ProviderDefinition<unknown>;
+
+  it('prefers the endpoint, then the baseUrl, then the vendor default', async () => {
+    const resolve = providerBaseUrls();
+    await expect(
+      resolve(definition('streaming'), { endpoint: 'http://127.0.0.1:1/proxy' }, signal),
+    ).resolves.toBe('http://127.0.0.1:1/proxy');
+    await expect(
+      resolve(definition('windowed-debounce'), { baseUrl: 'http://127.0.0.1:8000' }, signal),
+    ).resolves.toBe('http://127.0.0.1:8000');
+    await expect(resolve(definition('streaming'), { apiKey: 'k' }, signal)).resolves.toBe(
+      'https://api.example.com/v1',
+    );
+  });
+
+  it('asks the managed runtime for P14, and refuses clearly when there is none', async () => {
+    const lease = { baseUrl: 'http://127.0.0.1:8177', release: () => Promise.resolve() };
+    await expect(
+      providerBaseUrls(() => Promise.resolve(lease))(definition('managed-runtime'), {}, signal),
+    ).resolves.toBe(lease);
+    await expect(providerBaseUrls()(definition('managed-runtime'), {}, signal)).rejects.toThrow(
+      'P99 Example runs on the local runtime, which this process cannot start.',
+    );
+  });
+});
