@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { jsonBodyWithFile } from '../cloudflare/jsonBodyWithFile.ts';
+import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { multipartFileBody, type UploadBody, type UploadProgress } from '../http/uploadBody.ts';
+import { vendorJson } from '../http/vendorRequest.ts';
+import { type SiliconFlowConfig, siliconFlowOmniModels } from './config.ts';
+
+const vendor = 'SiliconFlow';
+const answerTimeoutMs = 120_000;
+const slowestUploadBytesPerMs = 50;
+const omniModels: ReadonlySet<string> = new Set(siliconFlowOmniModels);
+const transcriberInstruction =
+  'You are a speech transcriber. Write down exactly what is said in the audio, in the language it is spoken, and output only the transcript.';
+
+const transcriptionSchema = z.object({ text: z.string() });
+const chatSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.union([
+            z.string(),
+            z.array(z.object({ type: z.string(), text: z.string().optional() })),
+          ]),
+        }),
+      }),
+    )
+    .min(1),
+});
+
+/**
+ * Speech models (SenseVoice, TeleSpeech) take the WAV as multipart on `/audio/transcriptions`;
+ * Qwen Omni models hear it as a base64 `data:` URL on `/chat/completions` (the request shape is
+ * known only from the reference app, not from SiliconFlow's documentation). Both answer with
+ * text alone, so the chunk becomes one segment spanning its audio.
+ */
+export async function transcribeFile(
+  request: FileTranscriptionRequest<SiliconFlowConfig>,
+): Promise<FileTranscriptionResult> {
+  const { config } = request;
+  const base = request.baseUrl.replace(/\/+$/, '');
+  const progress: UploadProgress = (sentBytes, totalBytes) => {
+    request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+    if (sentBytes === totalBytes) request.onProgress({ phase: 'processing' });
+  };
+  const omni = omniModels.has(config.model);
+  const answer = await vendorJson<unknown>({
+    vendor,
+    url: `${base}${omni ? '/chat/completions' : '/audio/transcriptions'}`,
+    headers: { authorization: `Bearer ${config.apiKey}` },
+    body: omni ? () => chatBody(request, progress) : () => transcriptionBody(request, progress),
+    signal: request.signal,
+    secrets: [config.apiKey],
+    timeoutMs: answerTimeoutMs + Math.ceil((request.wavBytes * (omni ? 4 / 3 : 1)) / slowestUploadBytesPerMs),
+  });
+  const text = omni ? chatText(answer) : expectShape(transcriptionSchema, answer).text;
+  const trimmed = text.trim();
+  return { segments: trimmed === '' ? [] : [{ text: trimmed, startMs: 0, endMs: request.durationMs }] };
+}
+
+function transcriptionBody(
+  request: FileTranscriptionRequest<SiliconFlowConfig>,
+  progress: UploadProgress,
+): UploadBody {
+  return multipartFileBody(
+    // `language` is not in SiliconFlow's reference; the reference app sends it and it is accepted.
+    { model: request.config.model, language: request.languageHints[0] },
+    { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+    progress,
+  );
+}
+
+/** The audio goes inside JSON as base64, streamed from disk rather than read into memory. */
+function chatBody(
+  request: FileTranscriptionRequest<SiliconFlowConfig>,
+  progress: UploadProgress,
+): UploadBody {
+  const language = request.languageHints[0];
+  const instruction =
+    language === undefined
+      ? 'Transcribe this audio verbatim. Output only the text.'
+      : `The speech is most likely in the language with ISO 639-1 code "${language}". Transcribe this audio verbatim. Output only the text.`;
+  return jsonBodyWithFile(
+    (audio) => ({
+      model: request.config.model,
+      temperature: 0.1,
+      messages: [
+        { role: 'system', content: transcriberInstruction },
+        {
+          role: 'user',
+          content: [
+            { type: 'audio_url', audio_url: { url: `data:audio/wav;base64,${audio}` } },
+            { type: 'text', text: instruction },
+          ],
+        },
+      ],
+    }),
+    request.wavPath,
+    progress,
+  );
+}
+
+/** The reply is a string, or a list of parts whose text parts make up the transcript. */
+function chatText(answer: unknown): string {
+  const content = expectShape(chatSchema, answer).choices[0]?.message.content ?? '';
+  if (typeof content === 'string') return content;
+  return content
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text ?? '')
+    .join('');
+}
+
+function expectShape<Shape extends z.ZodType>(schema: Shape, answer: unknown): z.output<Shape> {
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ProviderError(
+    'permanent',
+    `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
+  );
+}
