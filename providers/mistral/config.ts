@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+
+const modelMessage = 'model must be a Voxtral real-time model such as voxtral-mini-transcribe-realtime-2602';
+
+export const mistralConfigSchema = z
+  .object({
+    apiKey: secretField('apiKey'),
+    /** The live model; file jobs use the batch model voxtral-mini-latest. */
+    model: z
+      .string({ error: modelMessage })
+      .trim()
+      .regex(/^voxtral-[a-z0-9-]*realtime[a-z0-9-]*$/, modelMessage)
+      .default('voxtral-mini-transcribe-realtime-2602'),
+    languageHints: languageHintsField(),
+    endpoint: endpointField,
+  })
+  .strict();
+
+export type MistralConfig = z.output<typeof mistralConfigSchema>;

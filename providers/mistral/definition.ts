@@ -1,0 +1,10 @@
+import type { ProviderDefinition } from '../contract.ts';
+import { mistralConfigSchema, type MistralConfig } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+import { metadata } from './metadata.ts';
+
+export const definition: ProviderDefinition<MistralConfig> = {
+  metadata,
+  configSchema: mistralConfigSchema,
+  transcribeFile,
+};

@@ -1,0 +1,144 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+
+import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
+import { mistralFakeApiKey, startMistralFake } from '../../test/fakes/mistral/server.ts';
+import { formFileBytes, readMultipartForm } from '../../test/fakes/multipartForm.ts';
+import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
+import { silentWav } from '../../test/fakes/wavAudio.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { FileTranscriptionProgress } from '../contract.ts';
+import { mistralConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+
+const durationMs = 6_000;
+const wav = silentWav(durationMs);
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+let fake: ProviderFake;
+
+beforeAll(() => {
+  directory = temporaryDirectory('mistral');
+  wavPath = join(directory.path, 'speech.wav');
+  writeFileSync(wavPath, wav);
+});
+afterAll(() => directory.remove());
+beforeEach(async () => {
+  fake = await startMistralFake({ maxFileBytes: 1_000_000 });
+});
+afterEach(() => fake.close());
+
+function transcribe(
+  options: {
+    config?: Record<string, unknown>;
+    languageHints?: string[];
+    path?: string;
+    signal?: AbortSignal;
+    onProgress?: (progress: FileTranscriptionProgress) => void;
+  } = {},
+) {
+  return transcribeFile({
+    wavPath: options.path ?? wavPath,
+    wavBytes: wav.length,
+    durationMs,
+    languageHints: options.languageHints ?? ['fr', 'en'],
+    config: mistralConfigSchema.parse({ apiKey: mistralFakeApiKey, ...options.config }),
+    baseUrl: fake.baseUrl,
+    signal: options.signal ?? new AbortController().signal,
+    onProgress: options.onProgress ?? (() => {}),
+  });
+}
+
+async function sentForm(): Promise<FormData> {
+  return readMultipartForm(fake.requests.at(-1) as RecordedRequest);
+}
+
+it('posts the WAV with a Bearer key, the batch model, the first hint and segment timestamps', async () => {
+  await transcribe({ config: { model: 'voxtral-mini-transcribe-realtime-2602' } });
+  const [request] = fake.requests;
+  expect(request?.url).toBe('/v1/audio/transcriptions');
+  expect(request?.headers.authorization).toBe(`Bearer ${mistralFakeApiKey}`);
+  const form = await sentForm();
+  expect(await formFileBytes(form, 'file')).toEqual(wav);
+  expect(Object.fromEntries([...form].filter(([name]) => name !== 'file'))).toEqual({
+    model: 'voxtral-mini-latest',
+    language: 'fr',
+    timestamp_granularities: 'segment',
+  });
+});
+
+it('leaves out language without hints so that Voxtral detects it', async () => {
+  await transcribe({ languageHints: [] });
+  expect((await sentForm()).has('language')).toBe(false);
+});
+
+it('turns the segments (seconds) into trimmed segments in milliseconds', async () => {
+  expect(await transcribe()).toEqual({
+    segments: cannedSentences(durationMs).map((sentence) => ({
+      text: `${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
+      startMs: sentence.words[0]?.startMs,
+      endMs: sentence.words.at(-1)?.endMs,
+    })),
+    language: 'fr',
+  });
+});
+
+it('keeps a transcript without segments as one segment over the whole audio, and drops empty ones', async () => {
+  fake.failNext(200, {
+    body: { model: 'voxtral-mini-latest', text: ' Bonjour. ', language: null, segments: [] },
+  });
+  expect(await transcribe()).toEqual({ segments: [{ text: 'Bonjour.', startMs: 0, endMs: durationMs }] });
+  fake.failNext(200, {
+    body: {
+      text: 'Oui',
+      segments: [
+        { text: ' ', start: 0, end: 1 },
+        { text: 'Oui', start: 1, end: 1.5 },
+      ],
+    },
+  });
+  expect((await transcribe()).segments).toEqual([{ text: 'Oui', startMs: 1000, endMs: 1500 }]);
+});
+
+it('reports the real upload bytes and then that Mistral is transcribing', async () => {
+  const progress: FileTranscriptionProgress[] = [];
+  await transcribe({ onProgress: (event) => progress.push(event) });
+  const sentLength = Number(fake.requests[0]?.headers['content-length']);
+  expect(progress.slice(-2)).toEqual([
+    { phase: 'uploading', sentBytes: sentLength, totalBytes: sentLength },
+    { phase: 'processing' },
+  ]);
+});
+
+it("fails permanently with Mistral's message for a refused file", async () => {
+  const notAudio = join(directory.path, 'not-audio.wav');
+  writeFileSync(notAudio, 'plain text');
+  await expect(transcribe({ path: notAudio })).rejects.toMatchObject({
+    kind: 'permanent',
+    status: 400,
+    message: 'Mistral refused the request (HTTP 400): Invalid audio file',
+  });
+  const large = join(directory.path, 'large.wav');
+  writeFileSync(large, silentWav(40_000));
+  await expect(transcribe({ path: large })).rejects.toMatchObject({ kind: 'permanent', status: 413 });
+});
+
+it('names Mistral when the answer has an unexpected shape', async () => {
+  fake.failNext(200, { body: { transcript: 'no text field' } });
+  await expect(transcribe()).rejects.toMatchObject({
+    kind: 'permanent',
+    message: 'Mistral answered in an unexpected shape.',
+  });
+});
+
+it('gives up the withheld answer when cancelled', async () => {
+  fake.holdJobs(true);
+  const controller = new AbortController();
+  const outcome = transcribe({ signal: controller.signal }).catch((error: unknown) => error);
+  while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  fake.holdJobs(false);
+});
