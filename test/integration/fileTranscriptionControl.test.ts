@@ -37,9 +37,7 @@ function setUp(options: { maxRunning?: number; definition?: TestProvider } = {})
     resolveBaseUrl: () => Promise.resolve('http://127.0.0.1:9'),
     findProvider: (name) => {
       asked.push(name);
-      return ['groq', 'p11'].includes(name.toLowerCase())
-        ? (provider as ProviderDefinition<unknown>)
-        : undefined;
+      return ['groq', 'p11'].includes(name.toLowerCase()) ? provider : undefined;
     },
     maxRunning: options.maxRunning,
   });
