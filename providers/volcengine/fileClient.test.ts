@@ -1,0 +1,173 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+
+import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import {
+  startVolcengineFake,
+  type VolcengineFake,
+  volcengineFakeAccessKey,
+  volcengineFakeAppKey,
+} from '../../test/fakes/volcengine/server.ts';
+import { silentWav } from '../../test/fakes/wavAudio.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { FileTranscriptionProgress } from '../contract.ts';
+import { ProviderError } from '../http/providerError.ts';
+import { volcengineConfigSchema } from './config.ts';
+import { transcribeFile } from './fileClient.ts';
+
+const durationMs = 6_000;
+const wav = silentWav(durationMs);
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+let fake: VolcengineFake;
+
+beforeAll(() => {
+  directory = temporaryDirectory('volcengine');
+  wavPath = join(directory.path, 'speech.wav');
+  writeFileSync(wavPath, wav);
+});
+afterAll(() => directory.remove());
+beforeEach(async () => {
+  fake = await startVolcengineFake({ maxAudioBytes: 1_000_000 });
+});
+afterEach(() => fake.close());
+
+function transcribe(
+  options: {
+    config?: Record<string, unknown>;
+    languageHints?: string[];
+    path?: string;
+    signal?: AbortSignal;
+    onProgress?: (progress: FileTranscriptionProgress) => void;
+  } = {},
+) {
+  return transcribeFile({
+    wavPath: options.path ?? wavPath,
+    wavBytes: wav.length,
+    durationMs,
+    languageHints: options.languageHints ?? ['en'],
+    config: volcengineConfigSchema.parse({
+      appKey: volcengineFakeAppKey,
+      accessKey: volcengineFakeAccessKey,
+      ...options.config,
+    }),
+    baseUrl: fake.baseUrl,
+    signal: options.signal ?? new AbortController().signal,
+    onProgress: options.onProgress ?? (() => {}),
+  });
+}
+
+function sentJson(index = -1): { audio: Record<string, unknown> } & Record<string, unknown> {
+  return JSON.parse(fake.requests.at(index)?.body.toString('utf8') ?? '{}') as {
+    audio: Record<string, unknown>;
+  };
+}
+
+it('authenticates with the X-Api headers of the flash recognizer and a fresh request id per call', async () => {
+  await transcribe();
+  await transcribe();
+  const [first, second] = fake.requests;
+  expect(first?.url).toBe('/api/v3/auc/bigmodel/recognize/flash');
+  expect(first?.headers).toMatchObject({
+    'x-api-app-key': volcengineFakeAppKey,
+    'x-api-access-key': volcengineFakeAccessKey,
+    'x-api-resource-id': 'volc.bigasr.auc_turbo',
+    'x-api-sequence': '-1',
+    'content-type': 'application/json',
+  });
+  expect(first?.headers['x-api-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(second?.headers['x-api-request-id']).not.toBe(first?.headers['x-api-request-id']);
+});
+
+it('sends the whole WAV as base64 with the bigmodel request, and no language for English', async () => {
+  await transcribe();
+  expect(sentJson()).toEqual({
+    user: { uid: 'earshot' },
+    audio: { data: wav.toString('base64'), format: 'wav' },
+    request: { model_name: 'bigmodel', enable_itn: true, enable_punc: true, show_utterances: true },
+  });
+});
+
+it('names the locale for languages beyond Chinese and English, and none without hints', async () => {
+  await transcribe({ languageHints: ['ja', 'en'] });
+  expect(sentJson().audio.language).toBe('ja-JP');
+  await transcribe({ languageHints: ['zh'] });
+  expect(sentJson().audio).not.toHaveProperty('language');
+  await transcribe({ languageHints: [] });
+  expect(sentJson().audio).not.toHaveProperty('language');
+});
+
+it('turns the utterances (milliseconds) into segments', async () => {
+  expect(await transcribe()).toEqual({
+    segments: cannedSentences(durationMs).map((sentence) => ({
+      text: `${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
+      startMs: sentence.words[0]?.startMs,
+      endMs: sentence.words.at(-1)?.endMs,
+    })),
+  });
+});
+
+it('keeps a result without utterances as one segment over the audio', async () => {
+  fake.answerNextWith('20000000', 'OK', {
+    audio_info: { duration: 5_400 },
+    result: { text: ' 你好世界。 ' },
+  });
+  expect(await transcribe()).toEqual({ segments: [{ text: '你好世界。', startMs: 0, endMs: 5_400 }] });
+});
+
+it('treats "silent audio" as an empty transcript, not a failure', async () => {
+  const quiet = join(directory.path, 'quiet.wav');
+  writeFileSync(quiet, silentWav(300));
+  expect(await transcribe({ path: quiet })).toEqual({ segments: [] });
+});
+
+it('reads refusals sent with HTTP 200 from X-Api-Status-Code: busy is retryable, the rest permanent', async () => {
+  fake.answerNextWith('55000031', 'server busy');
+  const busy = await transcribe().catch((error: unknown) => error);
+  expect(busy).toBeInstanceOf(ProviderError);
+  expect(busy).toMatchObject({
+    kind: 'retryable',
+    message: 'Volcengine could not recognize the audio (55000031): server busy',
+  });
+  const notAudio = join(directory.path, 'not-audio.wav');
+  writeFileSync(notAudio, 'plain text');
+  await expect(transcribe({ path: notAudio })).rejects.toMatchObject({ kind: 'permanent', status: 400 });
+  fake.failNext(200, { body: { result: { text: 'no status header' } } });
+  await expect(transcribe()).rejects.toMatchObject({
+    kind: 'permanent',
+    message: 'Volcengine answered without an X-Api-Status-Code header.',
+  });
+});
+
+it('fails permanently over the size limit and names Volcengine for an unexpected shape', async () => {
+  const large = join(directory.path, 'large.wav');
+  writeFileSync(large, silentWav(40_000));
+  await expect(transcribe({ path: large })).rejects.toMatchObject({ kind: 'permanent', status: 413 });
+  fake.answerNextWith('20000000', 'OK', { result: { utterances: 'none' } });
+  await expect(transcribe()).rejects.toMatchObject({
+    kind: 'permanent',
+    message: 'Volcengine answered in an unexpected shape.',
+  });
+});
+
+it('reports the real bytes of the JSON body and then that Volcengine is recognizing', async () => {
+  const progress: FileTranscriptionProgress[] = [];
+  await transcribe({ onProgress: (event) => progress.push(event) });
+  const sentLength = fake.requests[0]?.body.length;
+  expect(Number(fake.requests[0]?.headers['content-length'])).toBe(sentLength);
+  expect(progress.slice(-2)).toEqual([
+    { phase: 'uploading', sentBytes: sentLength, totalBytes: sentLength },
+    { phase: 'processing' },
+  ]);
+});
+
+it('gives up the withheld answer when cancelled', async () => {
+  fake.holdJobs(true);
+  const controller = new AbortController();
+  const outcome = transcribe({ signal: controller.signal }).catch((error: unknown) => error);
+  while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  fake.holdJobs(false);
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+
+import { z } from 'zod';
+
+import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { vendorRequest } from '../http/vendorRequest.ts';
+import { base64JsonFileBody } from './base64JsonBody.ts';
+import type { VolcengineConfig } from './config.ts';
+import { flashLanguages } from './flashLanguages.ts';
+import { metadata } from './metadata.ts';
+
+/** The billing resource of the flash (极速版) file recognizer. */
+const flashResourceId = 'volc.bigasr.auc_turbo';
+const success = '20000000';
+/** "Silent audio": the recognizer heard no speech, which for a file chunk is a valid, empty result. */
+const silentAudio = '20000003';
+
+/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
+const slowestUploadBytesPerMs = 50;
+const baseTimeoutMs = 120_000;
+
+const recognitionSchema = z.object({
+  audio_info: z.object({ duration: z.number() }).nullish(),
+  result: z.object({
+    text: z.string(),
+    utterances: z
+      .array(z.object({ text: z.string(), start_time: z.number(), end_time: z.number() }))
+      .nullish(),
+  }),
+});
+
+/**
+ * Volcengine's synchronous "flash" file recognizer: one JSON POST with the audio as base64 (the
+ * only way it takes a local file) and the outcome in the `X-Api-Status-Code` response header.
+ */
+export async function transcribeFile(
+  request: FileTranscriptionRequest<VolcengineConfig>,
+): Promise<FileTranscriptionResult> {
+  const { appKey, accessKey } = request.config;
+  const secrets = [appKey, accessKey];
+  const language =
+    request.languageHints[0] === undefined ? undefined : flashLanguages[request.languageHints[0]];
+  try {
+    const response = await vendorRequest({
+      vendor: metadata.vendor,
+      url: `${request.baseUrl.replace(/\/+$/, '')}/api/v3/auc/bigmodel/recognize/flash`,
+      headers: {
+        'X-Api-App-Key': appKey,
+        'X-Api-Access-Key': accessKey,
+        'X-Api-Resource-Id': flashResourceId,
+        'X-Api-Request-Id': randomUUID(),
+        'X-Api-Sequence': '-1',
+      },
+      signal: request.signal,
+      secrets,
+      // The answer only comes once the audio is recognized, so the wait grows with its length.
+      timeoutMs:
+        baseTimeoutMs + Math.ceil((request.wavBytes * 4) / 3 / slowestUploadBytesPerMs) + request.durationMs,
+      body: () =>
+        base64JsonFileBody(
+          (audio) => ({
+            user: { uid: 'earshot' },
+            audio: { data: audio, format: 'wav', ...(language && { language }) },
+            request: { model_name: 'bigmodel', enable_itn: true, enable_punc: true, show_utterances: true },
+          }),
+          request.wavPath,
+          (sentBytes, totalBytes) => {
+            request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+            if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
+          },
+        ),
+    });
+    const status = response.headers.get('x-api-status-code');
+    const text = await response.text();
+    if (status === silentAudio) return { segments: [] };
+    if (status !== success) throw refusal(status, response.headers.get('x-api-message'), secrets);
+    return { segments: toSegments(parse(text), request.durationMs) };
+  } catch (error) {
+    throw asJobFailure(error, request);
+  }
+}
+
+/** A refusal sent with HTTP 2xx: 550xxxxx codes are the service's own trouble, 45xxxxxx the request's. */
+function refusal(status: string | null, message: string | null, secrets: readonly string[]): ProviderError {
+  if (status === null) {
+    return new ProviderError('permanent', `${metadata.vendor} answered without an X-Api-Status-Code header.`);
+  }
+  const kind = status.startsWith('55') ? 'retryable' : 'permanent';
+  return new ProviderError(
+    kind,
+    redactSecrets(
+      `${metadata.vendor} could not recognize the audio (${status}): ${message ?? 'no message'}`,
+      secrets,
+    ),
+  );
+}
+
+function parse(text: string): z.output<typeof recognitionSchema> {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch (error) {
+    throw new ProviderError('permanent', `${metadata.vendor} answered with something that is not JSON.`, {
+      cause: error,
+    });
+  }
+  const parsed = recognitionSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** Utterance times are milliseconds already; a result without utterances spans the whole audio. */
+function toSegments(
+  recognition: z.output<typeof recognitionSchema>,
+  durationMs: number,
+): TranscribedSegment[] {
+  const { utterances, text } = recognition.result;
+  if (!utterances || utterances.length === 0) {
+    const endMs = recognition.audio_info?.duration ?? durationMs;
+    return text.trim() === '' ? [] : [{ text: text.trim(), startMs: 0, endMs: Math.round(endMs) }];
+  }
+  return utterances
+    .map((utterance) => ({
+      text: utterance.text.trim(),
+      startMs: Math.round(utterance.start_time),
+      endMs: Math.round(utterance.end_time),
+    }))
+    .filter((segment) => segment.text !== '');
+}
+
+/**
+ * A cancel wins over whatever it interrupted. An answer whose body broke off midway (a reset
+ * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
+ */
+function asJobFailure(error: unknown, request: FileTranscriptionRequest<VolcengineConfig>): unknown {
+  if (request.signal.aborted) {
+    return new ProviderError('cancelled', `The request to ${metadata.vendor} was cancelled.`);
+  }
+  const brokenAnswer =
+    error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
+  if (!brokenAnswer) return error;
+  return new ProviderError(
+    'retryable',
+    redactSecrets(`The connection to ${metadata.vendor} broke off: ${error.message}`, [
+      request.config.appKey,
+      request.config.accessKey,
+    ]),
+    { cause: error },
+  );
+}
