@@ -1,0 +1,279 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { WhisperRuntimeStatus } from '../../actors/whisperRuntime/whisperRuntime.ts';
+import { whisperCppConfigSchema } from '../../providers/whisper-cpp/config.ts';
+import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
+import { buildBinary } from '../runtime/buildBinary.ts';
+import { downloadModel } from '../runtime/downloadModel.ts';
+import { hasGgmlMagic } from '../runtime/ggmlModelFile.ts';
+import { importBinary } from '../runtime/importBinary.ts';
+import { importModel } from '../runtime/importModel.ts';
+import { findModel, officialModelBaseUrl, officialModels } from '../runtime/modelManifest.ts';
+import { progressBar } from '../runtime/progressBar.ts';
+import { runtimeForConfig } from '../runtime/runtimeForConfig.ts';
+import { managedBinaryPath, modelsDirectory } from '../runtime/runtimePaths.ts';
+import {
+  isProcessAlive,
+  readRuntimeRecord,
+  removeRuntimeRecord,
+  type RuntimeRecord,
+  writeRuntimeRecord,
+} from '../runtime/runtimeRecord.ts';
+import { whisperServerProblem } from '../runtime/whisperServerCheck.ts';
+import { UsageError } from './usage.ts';
+
+const providerId = 'whisper-cpp';
+const howToUse =
+  'Use: earshot runtime status | build | import-binary PATH | import-model PATH | download-model NAME | start | stop';
+/** How long `stop` waits for the runtime to go before it kills the server. */
+const stopWaitMs = 15_000;
+
+/** `earshot runtime …`: the binary and models of the P14 whisper.cpp runtime, and running it. */
+export async function runtimeCommand(
+  dataDirectory: string,
+  action: string | undefined,
+  argument: string | undefined,
+): Promise<void> {
+  switch (action) {
+    case 'status':
+      return printStatus(dataDirectory);
+    case 'build': {
+      const path = await buildBinary(dataDirectory);
+      console.log(`whisper-server is at ${path}`);
+      return noteConfiguredBinary(dataDirectory);
+    }
+    case 'import-binary': {
+      const path = await importBinary(required(argument, 'import-binary PATH'), dataDirectory);
+      console.log(`whisper-server is at ${path}`);
+      return noteConfiguredBinary(dataDirectory);
+    }
+    case 'import-model': {
+      const { path, alreadyPresent } = await importModel(
+        required(argument, 'import-model PATH'),
+        dataDirectory,
+      );
+      console.log(alreadyPresent ? `The model is already at ${path}` : `Copied the model to ${path}`);
+      return useModel(dataDirectory, path);
+    }
+    case 'download-model':
+      return download(dataDirectory, argument);
+    case 'start':
+      return runInForeground(dataDirectory);
+    case 'stop':
+      return stopForegroundRuntime(dataDirectory);
+    default:
+      throw new UsageError(howToUse);
+  }
+}
+
+function required(argument: string | undefined, form: string): string {
+  if (argument === undefined || argument.trim() === '') throw new UsageError(`Use: earshot runtime ${form}`);
+  return argument;
+}
+
+function storedConfig(dataDirectory: string): Record<string, unknown> {
+  return readProviderConfig(dataDirectory, providerId);
+}
+
+function useModel(dataDirectory: string, path: string): void {
+  writeProviderConfig(dataDirectory, providerId, { ...storedConfig(dataDirectory), modelPath: path });
+  console.log(`P14 whisper.cpp now uses this model (modelPath=${path}).`);
+}
+
+function noteConfiguredBinary(dataDirectory: string): void {
+  const configured = storedConfig(dataDirectory).binaryPath;
+  if (typeof configured === 'string' && configured !== '') {
+    console.log(
+      `Note: P14 is set to use ${configured} (binaryPath). To use this one, clear it: earshot providers set whisper-cpp binaryPath=`,
+    );
+  }
+}
+
+async function download(dataDirectory: string, name: string | undefined): Promise<void> {
+  const choices = officialModels
+    .map((model) => `  ${model.name.padEnd(14)} ${megabytes(model.bytes)}`)
+    .join('\n');
+  if (name === undefined)
+    throw new UsageError(`Use: earshot runtime download-model NAME, one of:\n${choices}`);
+  const model = findModel(officialModels, name);
+  if (model === undefined) throw new UsageError(`There is no model "${name}". Choose one of:\n${choices}`);
+  const baseUrl = process.env.EARSHOT_MODEL_BASE_URL || officialModelBaseUrl;
+  const bar = progressBar(model.file);
+  const { path, downloaded } = await downloadModel({
+    model,
+    baseUrl,
+    directory: modelsDirectory(dataDirectory),
+    onProgress: (received, total) => bar.update(received, total),
+  }).finally(() => bar.finish());
+  console.log(downloaded ? `Downloaded and verified ${path}` : `The model is already at ${path} (verified)`);
+  useModel(dataDirectory, path);
+}
+
+async function printStatus(dataDirectory: string): Promise<void> {
+  const config = storedConfig(dataDirectory);
+  const configuredBinary = typeof config.binaryPath === 'string' ? config.binaryPath : undefined;
+  const binary = configuredBinary ?? managedBinaryPath(dataDirectory);
+  const binaryState = isFile(binary)
+    ? ((await whisperServerProblem(binary)) ?? 'runs as whisper-server')
+    : 'missing';
+  console.log(
+    `Binary:  ${binary} (${configuredBinary === undefined ? 'managed' : 'binaryPath'}): ${binaryState}`,
+  );
+
+  const model = typeof config.modelPath === 'string' ? config.modelPath : undefined;
+  if (model === undefined) {
+    console.log('Model:   not set (earshot runtime download-model NAME, or import-model PATH)');
+  } else if (!isFile(model)) {
+    console.log(`Model:   ${model}: missing`);
+  } else {
+    const kind = (await hasGgmlMagic(model)) ? 'ggml model' : 'not a ggml model';
+    console.log(`Model:   ${model} (${megabytes(statSync(model).size)}): ${kind}`);
+  }
+  const installed = listModels(dataDirectory);
+  console.log(
+    `Models in ${modelsDirectory(dataDirectory)}: ${installed.length === 0 ? 'none' : installed.join(', ')}`,
+  );
+
+  const record = readRuntimeRecord(dataDirectory);
+  if (record === undefined) {
+    console.log('Runtime: not running');
+  } else if (isProcessAlive(record.ownerPid)) {
+    console.log(
+      `Runtime: running at ${record.baseUrl} (whisper-server pid ${record.serverPid}, owned by "earshot runtime start" pid ${record.ownerPid})`,
+    );
+  } else if (isProcessAlive(record.serverPid)) {
+    console.log(
+      `Runtime: whisper-server pid ${record.serverPid} outlived the process that started it; stop it with: earshot runtime stop`,
+    );
+  } else {
+    removeRuntimeRecord(dataDirectory);
+    console.log('Runtime: not running');
+  }
+}
+
+/** Runs whisper-server until SIGINT/SIGTERM (Ctrl-C, `earshot runtime stop`) or until it fails for good. */
+async function runInForeground(dataDirectory: string): Promise<void> {
+  const existing = readRuntimeRecord(dataDirectory);
+  if (existing !== undefined && isProcessAlive(existing.ownerPid)) {
+    throw new Error(
+      `whisper-server already runs at ${existing.baseUrl} (pid ${existing.serverPid}); stop it with: earshot runtime stop`,
+    );
+  }
+  const parsed = whisperCppConfigSchema.safeParse(storedConfig(dataDirectory));
+  if (!parsed.success) {
+    throw new Error(
+      `P14 whisper.cpp is not configured: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`,
+    );
+  }
+  const runtime = runtimeForConfig(dataDirectory, parsed.data);
+  const stopRequested = new AbortController();
+  const onSignal = () => stopRequested.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let lastState: WhisperRuntimeStatus['state'] | undefined;
+  let ready = false;
+  let reportFailure: (failure: string) => void = () => {};
+  const failed = new Promise<string>((resolve) => (reportFailure = resolve));
+  const startedAt = new Date().toISOString();
+  const unsubscribe = runtime.subscribe((status) => {
+    if (ready && status.state !== lastState) {
+      console.error(
+        `whisper-server: ${status.state === 'restarting' ? 'crashed, restarting' : status.state}`,
+      );
+    }
+    lastState = status.state;
+    if (status.state === 'failed') reportFailure(status.failure ?? 'whisper-server failed');
+    if (status.state === 'running' && status.pid !== null && status.baseUrl !== null) {
+      writeRuntimeRecord(dataDirectory, {
+        ownerPid: process.pid,
+        serverPid: status.pid,
+        baseUrl: status.baseUrl,
+        startedAt,
+      });
+    }
+  });
+  try {
+    const { baseUrl } = await runtime.ensureRunning(stopRequested.signal);
+    ready = true;
+    console.log(`whisper-server is running at ${baseUrl} (pid ${runtime.status().pid}). Ctrl-C stops it.`);
+    const stopped = new Promise<undefined>((resolve) =>
+      stopRequested.signal.addEventListener('abort', () => resolve(undefined), { once: true }),
+    );
+    const failure = await Promise.race([failed, stopped]);
+    if (failure !== undefined) throw new Error(failure);
+    console.log('Stopping whisper-server…');
+  } catch (error) {
+    if (!stopRequested.signal.aborted) throw error;
+  } finally {
+    unsubscribe();
+    await runtime.stop();
+    if (readRuntimeRecord(dataDirectory)?.ownerPid === process.pid) removeRuntimeRecord(dataDirectory);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  console.log('whisper-server stopped.');
+}
+
+async function stopForegroundRuntime(dataDirectory: string): Promise<void> {
+  const record = readRuntimeRecord(dataDirectory);
+  if (record === undefined || (!isProcessAlive(record.ownerPid) && !isProcessAlive(record.serverPid))) {
+    removeRuntimeRecord(dataDirectory);
+    console.log('No runtime started by "earshot runtime start" is running.');
+    return;
+  }
+  // The owner stops its server and waits for it; only an orphaned server is signalled directly.
+  if (isProcessAlive(record.ownerPid)) process.kill(record.ownerPid, 'SIGTERM');
+  else signalServer(record, 'SIGTERM');
+  if (!(await gone(record, stopWaitMs))) {
+    signalServer(record, 'SIGKILL');
+    if (!(await gone(record, 2_000))) {
+      throw new Error(
+        `whisper-server (pid ${record.serverPid}) or its owner (pid ${record.ownerPid}) did not stop.`,
+      );
+    }
+  }
+  removeRuntimeRecord(dataDirectory);
+  console.log(`Stopped whisper-server (pid ${record.serverPid}).`);
+}
+
+/** The server leads its own process group, so the signal reaches anything it started. */
+function signalServer(record: RuntimeRecord, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-record.serverPid, signal);
+  } catch {
+    if (isProcessAlive(record.serverPid)) process.kill(record.serverPid, signal);
+  }
+}
+
+async function gone(record: RuntimeRecord, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isProcessAlive(record.ownerPid) || isProcessAlive(record.serverPid)) {
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
+function listModels(dataDirectory: string): string[] {
+  try {
+    const directory = modelsDirectory(dataDirectory);
+    return readdirSync(directory)
+      .filter((name) => !name.endsWith('.partial'))
+      .map((name) => `${name} (${megabytes(statSync(join(directory, name)).size)})`);
+  } catch {
+    return [];
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

@@ -1,0 +1,57 @@
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
+import { fileSha256 } from './fileSha256.ts';
+import { hasGgmlMagic } from './ggmlModelFile.ts';
+import { modelsDirectory } from './runtimePaths.ts';
+
+export interface ImportedModel {
+  path: string;
+  /** An identical file was already there, so nothing was copied. */
+  alreadyPresent: boolean;
+}
+
+/**
+ * Copies a whisper.cpp ggml model into `<dataDir>/runtime/models/` after checking its magic bytes.
+ * A different file with the same name is kept: the new one gets a numbered name.
+ */
+export async function importModel(sourcePath: string, dataDirectory: string): Promise<ImportedModel> {
+  const source = resolve(sourcePath);
+  const found = await stat(source).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`Cannot read ${source}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`);
+  });
+  if (!found.isFile()) throw new Error(`${source} is not a file.`);
+  if (!(await hasGgmlMagic(source))) {
+    throw new Error(
+      `${source} is not a whisper.cpp model: it does not start with the ggml magic bytes. ` +
+        'Use one of the ggml-*.bin files from the whisper.cpp model host.',
+    );
+  }
+  const directory = modelsDirectory(dataDirectory);
+  await mkdir(directory, { recursive: true });
+  const extension = extname(source) || '.bin';
+  const stem = basename(source, extname(source));
+  for (let attempt = 1; ; attempt++) {
+    const target = join(directory, attempt === 1 ? `${stem}${extension}` : `${stem}-${attempt}${extension}`);
+    if (target === source) return { path: target, alreadyPresent: true };
+    const existing = await stat(target).catch(() => undefined);
+    if (existing === undefined) {
+      await copyAtomically(source, target);
+      return { path: target, alreadyPresent: false };
+    }
+    if (existing.size === found.size && (await fileSha256(target)) === (await fileSha256(source))) {
+      return { path: target, alreadyPresent: true };
+    }
+  }
+}
+
+/** Copy then rename, so the runtime never loads half a model. */
+async function copyAtomically(source: string, target: string): Promise<void> {
+  const partial = `${target}.partial`;
+  try {
+    await copyFile(source, partial);
+    await rename(partial, target);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}

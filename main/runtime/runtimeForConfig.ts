@@ -1,0 +1,17 @@
+import { WhisperRuntime, type WhisperRuntimeOptions } from '../../actors/whisperRuntime/whisperRuntime.ts';
+import type { WhisperCppConfig } from '../../providers/whisper-cpp/config.ts';
+import { managedBinaryPath } from './runtimePaths.ts';
+
+/** The P14 runtime for a validated config: its binaryPath, else the binary managed in the data directory. */
+export function runtimeForConfig(
+  dataDirectory: string,
+  config: WhisperCppConfig,
+  options: Partial<WhisperRuntimeOptions> = {},
+): WhisperRuntime {
+  return new WhisperRuntime({
+    binaryPath: config.binaryPath ?? managedBinaryPath(dataDirectory),
+    modelPath: config.modelPath,
+    port: config.port,
+    ...options,
+  });
+}

@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+
+/** Where the managed whisper.cpp runtime keeps its files: `<dataDir>/runtime/`. */
+export function runtimeDirectory(dataDirectory: string): string {
+  return join(dataDirectory, 'runtime');
+}
+
+/** The binary `build` and `import-binary` put in place; used when the config names no binaryPath. */
+export function managedBinaryPath(dataDirectory: string): string {
+  return join(runtimeDirectory(dataDirectory), 'bin', 'whisper-server');
+}
+
+export function modelsDirectory(dataDirectory: string): string {
+  return join(runtimeDirectory(dataDirectory), 'models');
+}
