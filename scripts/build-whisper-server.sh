@@ -15,8 +15,12 @@ OUTPUT_DIR="${1:-}"
 
 # A cached binary counts only if it still runs as whisper-server (its usage text names the
 # --inference-path flag, which only the server has).
+# The help text is captured whole first: with pipefail, `grep -q` closing the pipe early could
+# fail the check.
 runs_as_whisper_server() {
-  "$1" --help 2>&1 | grep -q -- '--inference-path'
+  local help
+  help="$("$1" --help 2>&1 || true)"
+  [[ "$help" == *--inference-path* ]]
 }
 
 copy_to_output() {

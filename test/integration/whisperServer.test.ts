@@ -2,8 +2,12 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WhisperRuntime } from '../../actors/whisperRuntime/whisperRuntime.ts';
+import { buildBinary } from '../../main/runtime/buildBinary.ts';
+import { importBinary } from '../../main/runtime/importBinary.ts';
+import { managedBinaryPath } from '../../main/runtime/runtimePaths.ts';
+import { whisperServerProblem } from '../../main/runtime/whisperServerCheck.ts';
 import type { FileTranscriptionProgress } from '../../providers/contract.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { definition } from '../../providers/whisper-cpp/definition.ts';
@@ -37,7 +41,7 @@ afterEach(async () => {
 afterAll(() => directory.remove());
 
 /** Every test goes through here, so a missing build fails each of them with the way out. */
-function realRuntime(options: { modelPath?: string; port?: number } = {}): WhisperRuntime {
+function requireBuild(): void {
   if (!existsSync(binaryPath)) {
     throw new Error(
       `The real whisper-server is not built (expected ${binaryPath}). ` +
@@ -48,6 +52,10 @@ function realRuntime(options: { modelPath?: string; port?: number } = {}): Whisp
     if (!existsSync(needed))
       throw new Error(`Missing test input ${needed} (the shared folder beside the repository).`);
   }
+}
+
+function realRuntime(options: { modelPath?: string; port?: number } = {}): WhisperRuntime {
+  requireBuild();
   const runtime = new WhisperRuntime({ binaryPath, modelPath: stubModel, port: 0, threads: 2, ...options });
   runtimes.push(runtime);
   return runtime;
@@ -141,4 +149,23 @@ describe('whisper-server (real binary, stub model)', () => {
     expect(secondUrl).not.toBe(firstUrl);
     expect((await fetch(`${secondUrl}/health`)).status).toBe(200);
   }, 60_000);
+});
+
+describe('whisper-server binary management (real binary)', () => {
+  it('"runtime build" reuses the cached build and puts a working copy in the data directory', async () => {
+    requireBuild();
+    const dataDirectory = join(directory.path, 'built');
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const path = await buildBinary(dataDirectory);
+    vi.restoreAllMocks();
+    expect(path).toBe(managedBinaryPath(dataDirectory));
+    expect(await whisperServerProblem(path)).toBeUndefined();
+  }, 60_000);
+
+  it('accepts the real whisper-server for import: the static build still runs once copied', async () => {
+    requireBuild();
+    expect(await whisperServerProblem(binaryPath)).toBeUndefined();
+    const imported = await importBinary(binaryPath, join(directory.path, 'imported'));
+    expect(await whisperServerProblem(imported)).toBeUndefined();
+  });
 });
