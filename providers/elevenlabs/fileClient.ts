@@ -9,7 +9,7 @@ import { metadata } from './metadata.ts';
 import { segmentsFromWords } from './wordSegments.ts';
 
 /** The batch model; the configured real-time model is rejected by this endpoint. */
-export const batchModel = 'scribe_v2';
+const batchModel = 'scribe_v2';
 
 /** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
 const slowestUploadBytesPerMs = 50;

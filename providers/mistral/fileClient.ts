@@ -8,7 +8,7 @@ import type { MistralConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 
 /** The batch transcription model; the configured model is a real-time one. */
-export const batchModel = 'voxtral-mini-latest';
+const batchModel = 'voxtral-mini-latest';
 
 /** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
 const slowestUploadBytesPerMs = 50;

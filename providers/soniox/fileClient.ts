@@ -96,7 +96,7 @@ function createTranscription(
 }
 
 /** `stt-rt-v5` → `stt-async-v5`: the file API takes the asynchronous model of the same generation. */
-export function asyncModelFor(realtimeModel: string): string {
+function asyncModelFor(realtimeModel: string): string {
   return realtimeModel.replace(/^stt-rt-/, 'stt-async-');
 }
 

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const vendorIntervalMs = 1_000;
 const loopbackIntervalMs = 20;
 
-export function statusCheckIntervalMs(baseUrl: string): number {
+function statusCheckIntervalMs(baseUrl: string): number {
   const host = new URL(baseUrl).hostname;
   return host === '127.0.0.1' || host === 'localhost' || host === '[::1]'
     ? loopbackIntervalMs

@@ -57,7 +57,7 @@ export async function startGladiaFake(options: { maxFileBytes?: number } = {}): 
     const job = jobs.get(jobPath[1]);
     if (job === undefined)
       return gladiaError(404, url, "The pre-recorded job doesn't exist or has been deleted.");
-    if (request.method === 'GET') return { body: describe(advance(job)) };
+    if (request.method === 'GET') return { body: jobAnswer(advance(job)) };
     if (request.method === 'DELETE') {
       if (job.status === 'processing')
         return gladiaError(403, url, 'The pre-recorded job is not in a deletable state.');
@@ -141,7 +141,7 @@ export async function startGladiaFake(options: { maxFileBytes?: number } = {}): 
     return job;
   }
 
-  function describe(job: GladiaFakeJob) {
+  function jobAnswer(job: GladiaFakeJob) {
     const durationMs = uploads.get(job.uploadId)?.durationMs ?? 0;
     const finished = job.status === 'done' || job.status === 'error';
     return {

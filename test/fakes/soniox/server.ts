@@ -68,7 +68,7 @@ export async function startSonioxFake(options: { maxFileBytes?: number } = {}): 
     }
     if (detail === 'transcript' && request.method === 'GET') return transcript(transcription);
     if (detail !== undefined) return undefined;
-    if (request.method === 'GET') return { body: describe(advance(transcription)) };
+    if (request.method === 'GET') return { body: transcriptionAnswer(advance(transcription)) };
     if (request.method === 'DELETE') {
       if (transcription.status === 'processing') {
         return sonioxError(
@@ -152,7 +152,7 @@ export async function startSonioxFake(options: { maxFileBytes?: number } = {}): 
       fileId: file.id,
     };
     transcriptions.set(transcription.id, transcription);
-    return { status: 201, body: describe(transcription) };
+    return { status: 201, body: transcriptionAnswer(transcription) };
   }
 
   function advance(transcription: SonioxFakeTranscription): SonioxFakeTranscription {
@@ -164,7 +164,7 @@ export async function startSonioxFake(options: { maxFileBytes?: number } = {}): 
     return transcription;
   }
 
-  function describe(transcription: SonioxFakeTranscription) {
+  function transcriptionAnswer(transcription: SonioxFakeTranscription) {
     const file = files.get(transcription.fileId);
     const failed = transcription.status === 'error';
     return {
