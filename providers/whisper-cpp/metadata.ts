@@ -21,9 +21,7 @@ export const metadata: ProviderMetadata = {
   // whisper-server defaults to 8080, but Earshot always starts its own copy and passes the real
   // address in each request.
   defaultBaseUrl: 'http://127.0.0.1:8177',
-  // whisper-server documents no size limit. This bounds the work one request holds the server's
-  // single inference slot for, so progress moves, a cancel frees the server sooner, and the
-  // per-request timeout stays meaningful on slow machines and large models.
-  fileLimits: { maxDurationMs: 300_000 },
+  // whisper-server documents no size or length limit; the job's own chunk length applies.
+  fileLimits: {},
   secretFields: [],
 };
