@@ -45,7 +45,7 @@ export interface FileJobInput {
   definition: ProviderDefinition<unknown>;
   /** The provider's stored configuration, not yet validated. */
   rawConfig: Record<string, unknown>;
-  /** ISO 639-1; undefined lets the provider detect it. */
+  /** ISO 639-1; undefined uses the provider's configured language hints, or lets it detect. */
   language?: string;
   /** Defaults to the file's name. */
   title?: string;
@@ -107,10 +107,10 @@ export function createFileJob(input: FileJobInput): FileJob {
   const jobId = randomUUID();
   const sessionId = randomUUID();
   const title = input.title ?? basename(path);
-  const languageHints = input.language === undefined ? [] : [input.language];
 
   // What the effects hand each other outside the machine: files and the validated config.
   let config: unknown;
+  let languageHints: readonly string[] = [];
   let chunks: AudioChunk[] = [];
   let directory: string | undefined;
   let address: Promise<string | ProviderAddressLease> | undefined;
@@ -147,6 +147,7 @@ export function createFileJob(input: FileJobInput): FileJob {
     const checked = checkProviderConfig(definition, input.rawConfig);
     if (!checked.ok) throw new Error(checked.message);
     config = checked.config;
+    languageHints = input.language === undefined ? configuredLanguageHints(config) : [input.language];
     const limits = chunkLimits(metadata.fileLimits, `${metadata.label} ${metadata.name}`);
     const { durationMs } = await probeMedia(path, signal);
     directory = await mkdtemp(join(tmpdir(), 'earshot-file-job-'));
@@ -295,6 +296,12 @@ export function createFileJob(input: FileJobInput): FileJob {
     cancel: () => actor.send({ type: 'CANCEL' }),
     finished,
   };
+}
+
+/** The provider's own `languageHints` setting, which applies when the job names no language. */
+function configuredLanguageHints(config: unknown): readonly string[] {
+  const { languageHints } = (config ?? {}) as { languageHints?: unknown };
+  return Array.isArray(languageHints) ? languageHints.filter((hint) => typeof hint === 'string') : [];
 }
 
 /** Resolves once every task has settled, or after `limitMs`, whichever is first. */

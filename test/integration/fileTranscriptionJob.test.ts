@@ -105,11 +105,21 @@ describe('file job: chunking and timestamps', () => {
     expect(provider.seen[0]?.request).toMatchObject({
       languageHints: ['en'],
       baseUrl: 'http://127.0.0.1:9/resolved',
-      config: { apiKey: 'test-key-1234' },
+      config: { apiKey: 'test-key-1234', languageHints: [] },
       durationMs: jfkDurationMs,
     });
-    expect(baseUrls).toEqual([{ apiKey: 'test-key-1234' }]);
+    expect(baseUrls).toEqual([{ apiKey: 'test-key-1234', languageHints: [] }]);
     expect(store.getSession(job.sessionId)?.title).toBe('Inaugural address');
+  });
+
+  it('uses the language hints of the provider settings unless the job names a language', async () => {
+    const rawConfig = { apiKey: 'test-key-1234', languageHints: ['DE', 'en'] };
+    const configured = testProvider();
+    await startJob(configured, { rawConfig }).job.finished;
+    expect(configured.seen[0]?.request.languageHints).toEqual(['de', 'en']);
+    const named = testProvider();
+    await startJob(named, { rawConfig, language: 'fr' }).job.finished;
+    expect(named.seen[0]?.request.languageHints).toEqual(['fr']);
   });
 
   it('holds a lease on the managed runtime for the whole job, released once at the end', async () => {

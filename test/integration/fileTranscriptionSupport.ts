@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { endpointField, secretField } from '../../providers/configFields.ts';
+import { endpointField, languageHintsField, secretField } from '../../providers/configFields.ts';
 import type {
   FileRequestLimits,
   FileTranscriptionRequest,
@@ -10,7 +10,9 @@ import type {
 } from '../../providers/contract.ts';
 import { readWavInfo, type WavInfo } from '../fakes/wavAudio.ts';
 
-const testConfigSchema = z.object({ apiKey: secretField('apiKey'), endpoint: endpointField }).strict();
+const testConfigSchema = z
+  .object({ apiKey: secretField('apiKey'), endpoint: endpointField, languageHints: languageHintsField() })
+  .strict();
 export type TestConfig = z.output<typeof testConfigSchema>;
 
 /** What the test provider saw of one request, read from the chunk file while it still existed. */
