@@ -1,13 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import { startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
 import { readMultipartForm } from '../../test/fakes/multipartForm.ts';
-import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { startWhisperCppFake } from '../../test/fakes/whisper-cpp/server.ts';
+import { startWhisperCppFake, type WhisperCppFake } from '../../test/fakes/whisper-cpp/server.ts';
 import { toneWav } from '../../test/fakes/whisper-cpp/toneWav.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { FileTranscriptionProgress } from '../contract.ts';
@@ -16,7 +15,7 @@ import { definition } from './definition.ts';
 
 const durationMs = 6_000;
 let directory: ReturnType<typeof temporaryDirectory>;
-let fake: ProviderFake;
+let fake: WhisperCppFake;
 const paths = { speech: '', silence: '', quietTone: '', tooShort: '', notAudio: '' };
 
 beforeAll(async () => {
@@ -208,8 +207,9 @@ describe('whisper.cpp file client: inference it does not spend', () => {
 });
 
 describe('whisper.cpp file client: cancel', () => {
-  it('stops at once when cancelled while whisper is working', async () => {
+  it('stops at once when cancelled while whisper is working, and hangs up on the server', async () => {
     fake.holdJobs(true);
+    const abandonedBefore = fake.abandonedRequests();
     try {
       const controller = new AbortController();
       const outcome = transcribe({ signal: controller.signal }).result.catch((error: unknown) => error);
@@ -218,6 +218,7 @@ describe('whisper.cpp file client: cancel', () => {
       const failure = await outcome;
       expect(failure).toBeInstanceOf(ProviderError);
       expect((failure as ProviderError).kind).toBe('cancelled');
+      await vi.waitFor(() => expect(fake.abandonedRequests()).toBe(abandonedBefore + 1));
     } finally {
       fake.holdJobs(false);
     }

@@ -11,15 +11,23 @@ import { readWavInfo } from '../wavAudio.ts';
  * with a 500; unknown paths answering "File Not Found (<path>)". Synchronous: a held request is
  * answered when released, or never if the client has gone.
  */
-export async function startWhisperCppFake(): Promise<ProviderFake> {
+export async function startWhisperCppFake(): Promise<WhisperCppFake> {
   let holding = false;
   let releaseHeld: Array<() => void> = [];
+  let abandoned = 0;
 
-  const server = await startFakeHttpServer(async (request, url) => {
+  const server = await startFakeHttpServer(async (request, url, clientGone) => {
     if (request.method === 'GET' && url.pathname === '/health') return { body: { status: 'ok' } };
     if (request.method === 'POST' && url.pathname === '/inference') {
       const reply = await inference(request);
-      if (holding) await new Promise<void>((release) => releaseHeld.push(release));
+      if (holding) {
+        await new Promise<void>((release) => {
+          releaseHeld.push(release);
+          clientGone.addEventListener('abort', () => release(), { once: true });
+        });
+      }
+      // whisper-server aborts the inference when the client goes (status 499, never seen by it).
+      if (clientGone.aborted) abandoned++;
       return reply;
     }
     return {
@@ -31,6 +39,7 @@ export async function startWhisperCppFake(): Promise<ProviderFake> {
 
   return {
     ...server,
+    abandonedRequests: () => abandoned,
     remoteObjectCount: () => 0,
     holdJobs(hold) {
       holding = hold;
@@ -40,6 +49,11 @@ export async function startWhisperCppFake(): Promise<ProviderFake> {
       }
     },
   };
+}
+
+export interface WhisperCppFake extends ProviderFake {
+  /** Inference requests whose client disconnected before the answer. */
+  abandonedRequests(): number;
 }
 
 const invalidRequest: FakeReply = {
