@@ -348,12 +348,18 @@ describe('file job: cancel', () => {
     expect(store.getSession(job.sessionId)).toBeUndefined();
   });
 
-  it('cancelled while preparing the audio, it stops ffmpeg and leaves no session', async () => {
+  it('cancelled while decoding, it stops there and leaves no session', async () => {
     const provider = testProvider();
-    const { job } = startJob(provider, { path: sharedAudio('long-16k.wav') });
-    job.cancel();
+    const { job, statuses } = startJob(provider, { path: sharedAudio('long-16k.wav') });
+    const unsubscribe = job.subscribe((status) => {
+      if (status.state === 'preparing' && status.progress > 0) {
+        unsubscribe();
+        job.cancel();
+      }
+    });
     const final = await job.finished;
     expect(final.state).toBe('cancelled');
+    expect(statuses.map((status) => status.state)).not.toContain('opening');
     expect(provider.seen).toEqual([]);
     expect(store.getSession(job.sessionId)).toBeUndefined();
   });
