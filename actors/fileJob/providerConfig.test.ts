@@ -51,7 +51,7 @@ describe('checkProviderConfig', () => {
       ok: false,
       message:
         'P09 Cloudflare Workers AI is not configured: model must be one of whisper, whisper-large-v3-turbo; ' +
-        'apiKey is not a setting of Cloudflare Workers AI; remove it. Set it with: earshot providers set cloudflare model=…',
+        'apiKey is not a setting of Cloudflare Workers AI. Fix it with: earshot providers set cloudflare model=… apiKey=',
     });
   });
 

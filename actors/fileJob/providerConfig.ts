@@ -22,23 +22,23 @@ export function checkProviderConfig<Config>(
       unknownFields.push(...issue.keys);
       continue;
     }
-    const field = issue.path.map(String).join('.');
-    if (field !== '') fieldsToSet.add(issue.path.map(String)[0] ?? field);
+    const path = issue.path.map(String);
+    const field = path.join('.');
+    if (path[0] !== undefined) fieldsToSet.add(path[0]);
     problems.push(
       field === '' || issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`,
     );
   }
-  if (unknownFields.length > 0) {
-    problems.push(
-      `${unknownFields.join(', ')} ${unknownFields.length === 1 ? 'is not a setting' : 'are not settings'} of ${name}; remove ${unknownFields.length === 1 ? 'it' : 'them'}`,
-    );
-  }
-  const howToSet =
-    fieldsToSet.size === 0
-      ? ''
-      : ` Set ${fieldsToSet.size === 1 ? 'it' : 'them'} with: earshot providers set ${id} ${[...fieldsToSet].map((field) => `${field}=…`).join(' ')}`;
+  for (const field of unknownFields) problems.push(`${field} is not a setting of ${name}`);
+  // One command fixes it all: `field=…` to give a value, `field=` to remove one.
+  const assignments = [
+    ...[...fieldsToSet].map((field) => `${field}=…`),
+    ...unknownFields.map((field) => `${field}=`),
+  ];
+  const lead =
+    unknownFields.length > 0 ? 'Fix it with' : `Set ${fieldsToSet.size === 1 ? 'it' : 'them'} with`;
   return {
     ok: false,
-    message: `${label} ${name} is not configured: ${problems.join('; ')}.${howToSet}`,
+    message: `${label} ${name} is not configured: ${problems.join('; ')}. ${lead}: earshot providers set ${id} ${assignments.join(' ')}`,
   };
 }
