@@ -1,9 +1,14 @@
 #!/bin/sh
-# Installs the project's dependencies (including its own Node 22) when they are missing or stale,
-# so `npm start` and `npm test` work straight after a clone.
+# Installs the project's dependencies (including its own Node 22) when they are missing or the lock
+# file's content changed since the last install, so `npm start` and `npm test` work straight after a
+# clone. Content, not timestamps: a checkout that rewrites the lock file unchanged must not trigger
+# a reinstall under running processes.
 set -e
 cd "$(dirname "$0")/.."
-if [ ! -x node_modules/node/bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+stamp=node_modules/.earshot-installed-lock
+wanted=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -x node_modules/node/bin/node ] || [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
   echo "Installing dependencies (npm ci)..." >&2
   npm ci --no-audit --no-fund >&2
+  echo "$wanted" > "$stamp"
 fi

@@ -4,6 +4,7 @@ import { earshotVersion } from '../version.ts';
 import { apiCommand } from './apiCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
 import { providersCommand } from './providersCommand.ts';
+import { runtimeCommand } from './runtimeCommand.ts';
 import { serveCommand } from './serveCommand.ts';
 import { sessionsCommand } from './sessionsCommand.ts';
 import { usage, UsageError } from './usage.ts';
@@ -42,6 +43,8 @@ async function main(argv: string[]): Promise<void> {
       return exportCommand(dataDirectory, action);
     case 'providers':
       return providersCommand(dataDirectory, action, argument, rest);
+    case 'runtime':
+      return runtimeCommand(dataDirectory, action, argument);
     case 'sessions':
       return sessionsCommand(dataDirectory, action, argument, values);
     default:

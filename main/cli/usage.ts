@@ -10,6 +10,14 @@ Commands:
   providers list                   The fourteen providers, their capabilities and whether each is configured
   providers show ID                A provider's settings (secrets masked) and what is missing
   providers set ID key=value…      Change settings (key= removes one); ID is an id or a label such as P06
+  runtime status                   The P14 whisper.cpp binary and model, and whether a runtime runs
+  runtime build                    Build whisper-server 1.9.1 from source (cached; about 2 minutes)
+  runtime import-binary PATH       Use an existing whisper-server binary (checked with --help)
+  runtime import-model PATH        Copy a ggml model into the data directory and use it
+  runtime download-model NAME      Download an official model (sha256-checked) and use it:
+                                   tiny.en, tiny-q5_1, tiny.en-q5_1, base-q5_1, small-q5_1
+  runtime start                    Run whisper-server in the foreground until Ctrl-C
+  runtime stop                     Stop the runtime that "runtime start" runs
   sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
   sessions show ID [--json]        Print a session and its transcript
   sessions finalize ID             Mark an interrupted session completed
