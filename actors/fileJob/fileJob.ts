@@ -283,6 +283,10 @@ export function createFileJob(input: FileJobInput): FileJob {
     if (snapshot.status === 'done') ended(snapshot);
   });
   actor.start();
+  // An ended job ignores requests quietly; xstate would warn about each on the console.
+  const send = (event: FileJobEvent) => {
+    if (actor.getSnapshot().status === 'active') actor.send(event);
+  };
 
   return {
     id: jobId,
@@ -292,8 +296,8 @@ export function createFileJob(input: FileJobInput): FileJob {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start: () => actor.send({ type: 'START' }),
-    cancel: () => actor.send({ type: 'CANCEL' }),
+    start: () => send({ type: 'START' }),
+    cancel: () => send({ type: 'CANCEL' }),
     finished,
   };
 }
