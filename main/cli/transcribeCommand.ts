@@ -5,8 +5,10 @@ import {
   type FileJobStatus,
   type ResolveBaseUrl,
 } from '../../actors/fileJob/fileJob.ts';
+import type { WhisperCppConfig } from '../../providers/whisper-cpp/config.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
+import { runtimeForConfig } from '../runtime/runtimeForConfig.ts';
 import { providerBaseUrls, TranscriptionJobs, type TranscriptionRequest } from '../transcriptionJobs.ts';
 import { UsageError } from './usage.ts';
 
@@ -14,11 +16,6 @@ export interface TranscribeOptions {
   provider?: string;
   language?: string;
   title?: string;
-}
-
-export interface TranscribeDependencies {
-  /** How this process reaches the managed runtime (P14) when no service runs. */
-  startManagedRuntime?: ResolveBaseUrl;
 }
 
 /** How often the CLI asks a running service how the job is doing. */
@@ -33,7 +30,6 @@ export async function transcribeCommand(
   dataDirectory: string,
   file: string | undefined,
   options: TranscribeOptions,
-  dependencies: TranscribeDependencies = {},
 ): Promise<void> {
   if (file === undefined) {
     throw new UsageError(
@@ -47,7 +43,7 @@ export async function transcribeCommand(
     const client = ControlClient.forDataDirectory(dataDirectory);
     const { status, transcript } =
       client === undefined
-        ? await runHere(dataDirectory, request, dependencies, progress, interrupts)
+        ? await runHere(dataDirectory, request, progress, interrupts)
         : await runInService(client, dataDirectory, request, progress, interrupts);
     progress.end();
     if (status.state === 'cancelled') throw new Error('Transcription cancelled.');
@@ -69,15 +65,17 @@ interface Outcome {
 async function runHere(
   dataDirectory: string,
   request: TranscriptionRequest,
-  dependencies: TranscribeDependencies,
   progress: ProgressLine,
   interrupts: Interrupts,
 ): Promise<Outcome> {
   const store = SessionStore.open(dataDirectory);
+  // P14 runs on a whisper-server of this process's own, started for the job and stopped after it.
+  const startRuntime: ResolveBaseUrl = (_definition, config, signal) =>
+    runtimeForConfig(dataDirectory, config as WhisperCppConfig).acquire(signal);
   const jobs = new TranscriptionJobs({
     store,
     dataDirectory,
-    resolveBaseUrl: providerBaseUrls(dependencies.startManagedRuntime),
+    resolveBaseUrl: providerBaseUrls(startRuntime),
   });
   try {
     const job = jobs.start(request);

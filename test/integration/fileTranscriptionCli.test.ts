@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usage } from '../../main/cli/usage.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
@@ -17,6 +19,16 @@ import { sharedAudio } from './fileTranscriptionSupport.ts';
  */
 // Needs `transcribe` in the CLI and P12 in the registry; until both are wired these are skipped.
 const wired = usage.includes('transcribe FILE') && findProvider('openai-compatible') !== undefined;
+
+/** The real whisper-server that CI builds before the tests, and whisper.cpp's weightless test model. */
+const whisperServer = join(
+  process.env.EARSHOT_CACHE_DIR ?? join(homedir(), '.cache', 'earshot'),
+  'whisper-server-1.9.1',
+  'whisper-server',
+);
+const stubModel = fileURLToPath(
+  new URL('../../../shared/models/for-tests-ggml-tiny.en.bin', import.meta.url),
+);
 
 type Fake = Awaited<ReturnType<typeof startOpenAiCompatibleFake>>;
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -145,6 +157,24 @@ describe.skipIf(!wired)('earshot transcribe without a service', () => {
     expect(shown[0]).toMatch(/^jfk\.wav: decoding \d+%$/);
     expect(shown.at(-1)).toBe('jfk.wav: done 100%');
     expect(rest[0]).toBe(cannedText(11_000));
+  });
+
+  it('uses P14 by default: the local runtime starts for the job and stops after it', async () => {
+    if (!existsSync(whisperServer)) {
+      throw new Error(
+        `The real whisper-server is not built (expected ${whisperServer}); run scripts/build-whisper-server.sh.`,
+      );
+    }
+    // A model path of this test's own, so no other test's whisper-server is mistaken for this one.
+    const modelPath = join(directory.path, 'stub-model.bin');
+    copyFileSync(stubModel, modelPath);
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, binaryPath: whisperServer });
+    const result = await earshot(['transcribe', sharedAudio('zh-16k.wav')]);
+    expect(result.status, result.stderr).toBe(0);
+    // The stub model has whisper's shape and no weights: the whole path is real, the transcript empty.
+    expect(result.stderr).toContain('No speech was recognised.');
+    expect(await sessionOf(result.stderr)).toMatchObject({ status: 'completed', providerId: 'whisper-cpp' });
+    expect(spawnSync('pgrep', ['-f', modelPath]).status).toBe(1);
   });
 
   it('fails visibly, naming the missing fields, when the provider is not configured, and sends nothing', async () => {
