@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FileTranscriptionProgress, ProviderDefinition } from '../../providers/contract.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { cannedText } from '../fakes/cannedSpeech.ts';
@@ -118,7 +118,6 @@ describe.each(fixtures)('$providerId', (fixture) => {
     fake.holdJobs(false);
     expect(failure).toBeInstanceOf(ProviderError);
     expect((failure as ProviderError).kind).toBe('cancelled');
-    await sleep(100);
-    expect(fake.remoteObjectCount()).toBe(0);
+    await vi.waitFor(() => expect(fake.remoteObjectCount()).toBe(0), { timeout: 5000 });
   });
 });
