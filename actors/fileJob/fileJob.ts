@@ -271,9 +271,10 @@ export function createFileJob(input: FileJobInput): FileJob {
   let ended: (snapshot: FileJobSnapshot) => void = () => undefined;
   const finished = new Promise<FileJobSnapshot>((resolve) => (ended = resolve)).then(async (snapshot) => {
     await settle([...running], remoteCleanupWaitMs);
-    if (directory !== undefined) await rm(directory, { recursive: true, force: true });
+    // The outcome is decided by now: a chunk directory that will not go (it is in the system's temp
+    // folder) or a runtime that fails to stop (its own status says why) does not change it.
+    if (directory !== undefined) await rm(directory, { recursive: true, force: true }).catch(() => undefined);
     const lease = await address?.catch(() => undefined);
-    // The job's outcome is settled; a runtime that fails to stop is the runtime's own error to report.
     if (typeof lease === 'object') await lease.release().catch(() => undefined);
     return toStatus(snapshot);
   });
