@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { sentenceSegments } from '../assemblyai/sentenceSegments.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
-import { rawFileBody, type UploadBody, type UploadProgress } from '../http/uploadBody.ts';
+import { base64JsonFileBody, rawFileBody, type UploadBody, type UploadProgress } from '../http/uploadBody.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
 import type { CloudflareConfig } from './config.ts';
-import { jsonBodyWithFile } from './jsonBodyWithFile.ts';
 
 const vendor = 'Cloudflare';
 const turboModel = '@cf/openai/whisper-large-v3-turbo';
@@ -42,7 +41,7 @@ export async function transcribeFile(
   const language = request.languageHints[0];
   const body = (): UploadBody =>
     config.model === turboModel
-      ? jsonBodyWithFile(
+      ? base64JsonFileBody(
           (audio) => ({
             audio,
             task: 'transcribe',

@@ -67,6 +67,52 @@ export function multipartFileBody(
   };
 }
 
+/**
+ * JSON with a file embedded as base64, for vendors that take audio only inside JSON. The file is
+ * encoded while it streams from disk, so neither the audio nor its base64 (a third larger) is ever
+ * held whole in memory. `document` receives a stand-in for the base64 text and returns the
+ * payload; the stand-in may sit inside a longer string, such as a `data:` URL.
+ */
+export function base64JsonFileBody(
+  document: (base64: string) => unknown,
+  path: string,
+  onProgress: UploadProgress = () => {},
+): UploadBody {
+  const standIn = `file-${randomBytes(12).toString('hex')}`;
+  const [head, tail, ...rest] = JSON.stringify(document(standIn)).split(standIn);
+  if (head === undefined || tail === undefined || rest.length > 0) {
+    throw new Error('the JSON document must contain the audio string it is given exactly once');
+  }
+  const headBytes = Buffer.from(head, 'utf8');
+  const tailBytes = Buffer.from(tail, 'utf8');
+  const totalBytes = headBytes.length + 4 * Math.ceil(statSync(path).size / 3) + tailBytes.length;
+  return {
+    body: countingStream(
+      [
+        () => Readable.from([headBytes]),
+        () => Readable.from(base64Chunks(path)),
+        () => Readable.from([tailBytes]),
+      ],
+      totalBytes,
+      onProgress,
+    ),
+    headers: { 'content-type': 'application/json', 'content-length': String(totalBytes) },
+    totalBytes,
+  };
+}
+
+/** base64 maps 3 bytes to 4 characters; encoding only whole triples keeps the padding at the end. */
+async function* base64Chunks(path: string): AsyncGenerator<Buffer> {
+  let carried = Buffer.alloc(0);
+  for await (const chunk of createReadStream(path)) {
+    const bytes = Buffer.concat([carried, chunk as Buffer]);
+    const whole = bytes.length - (bytes.length % 3);
+    carried = bytes.subarray(whole);
+    if (whole > 0) yield Buffer.from(bytes.subarray(0, whole).toString('base64'), 'ascii');
+  }
+  if (carried.length > 0) yield Buffer.from(carried.toString('base64'), 'ascii');
+}
+
 function countingStream(
   parts: ReadonlyArray<() => Readable>,
   totalBytes: number,

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { jsonBodyWithFile } from '../cloudflare/jsonBodyWithFile.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
-import { multipartFileBody, type UploadBody, type UploadProgress } from '../http/uploadBody.ts';
+import {
+  base64JsonFileBody,
+  multipartFileBody,
+  type UploadBody,
+  type UploadProgress,
+} from '../http/uploadBody.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
 import { type SiliconFlowConfig, siliconFlowOmniModels } from './config.ts';
 
@@ -81,7 +85,7 @@ function chatBody(
     language === undefined
       ? 'Transcribe this audio verbatim. Output only the text.'
       : `The speech is most likely in the language with ISO 639-1 code "${language}". Transcribe this audio verbatim. Output only the text.`;
-  return jsonBodyWithFile(
+  return base64JsonFileBody(
     (audio) => ({
       model: request.config.model,
       temperature: 0.1,

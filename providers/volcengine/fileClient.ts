@@ -4,8 +4,8 @@ import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { base64JsonFileBody } from '../http/uploadBody.ts';
 import { vendorRequest } from '../http/vendorRequest.ts';
-import { base64JsonFileBody } from './base64JsonBody.ts';
 import type { VolcengineConfig } from './config.ts';
 import { flashLanguages } from './flashLanguages.ts';
 import { metadata } from './metadata.ts';
