@@ -1,5 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { deleteRemoteObject } from '../asyncJob/remoteCleanup.ts';
+import { createRemotely } from '../asyncJob/remoteCreation.ts';
+import { type StatusChecks, waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
@@ -10,13 +12,8 @@ import { sentenceSegments } from './sentenceSegments.ts';
 const vendor = 'AssemblyAI';
 /** AssemblyAI's guides poll every 3 seconds; transcription takes a fraction of the audio's length. */
 const vendorPollIntervalMs = 3_000;
-/** A loopback base is a local fake or gateway that answers at once; waiting 3 s would only slow tests. */
-const loopbackPollIntervalMs = 150;
 const uploadTimeoutMs = 120_000;
 const slowestUploadBytesPerMs = 50;
-/** Cleanup runs after the job's own signal may have been aborted, so it gets a short one of its own. */
-const cleanupTimeoutMs = 10_000;
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 const uploadSchema = z.object({ upload_url: z.string() });
 const transcriptSchema = z.object({
@@ -62,7 +59,6 @@ export async function transcribeFile(
   const audioUrl = await upload(session);
   const transcriptId = await createTranscript(session, audioUrl);
   try {
-    if (request.signal.aborted) throw cancelled();
     return toResult(await pollUntilDone(session, transcriptId));
   } finally {
     await deleteTranscript(session, transcriptId);
@@ -86,39 +82,39 @@ async function upload(session: Session): Promise<string> {
   return expectShape(uploadSchema, answer).upload_url;
 }
 
-/**
- * Creating the job is not interrupted by a cancel: an answer lost mid-flight would leave a job
- * whose id we never learn and so can never delete. The caller checks the signal right after.
- */
-async function createTranscript(session: Session, audioUrl: string): Promise<string> {
-  if (session.request.signal.aborted) throw cancelled();
+/** A cancel while the job is being created still learns its id, so that the job can be deleted. */
+function createTranscript(session: Session, audioUrl: string): Promise<string> {
   const language = session.request.languageHints[0];
-  const answer = await vendorJson<unknown>({
+  return createRemotely({
     vendor,
-    url: `${session.base}/transcript`,
-    headers: session.headers,
-    json: {
-      audio_url: audioUrl,
-      punctuate: true,
-      format_text: true,
-      ...(language === undefined ? { language_detection: true } : { language_code: language }),
+    cancel: session.request.signal,
+    fullySent: () => true,
+    create: async (signal) => {
+      const answer = await vendorJson<unknown>({
+        vendor,
+        url: `${session.base}/transcript`,
+        headers: session.headers,
+        json: {
+          audio_url: audioUrl,
+          punctuate: true,
+          format_text: true,
+          ...(language === undefined ? { language_detection: true } : { language_code: language }),
+        },
+        signal,
+        secrets: session.secrets,
+      });
+      return expectShape(transcriptSchema, answer).id;
     },
-    signal: new AbortController().signal,
-    secrets: session.secrets,
+    remove: (transcriptId) => deleteTranscript(session, transcriptId),
   });
-  return expectShape(transcriptSchema, answer).id;
 }
 
 async function pollUntilDone(session: Session, transcriptId: string): Promise<Transcript> {
   const { request } = session;
-  const loopback = loopbackHosts.has(new URL(session.base).hostname);
+  const checks: StatusChecks = { vendor, baseUrl: session.base, vendorIntervalMs: vendorPollIntervalMs };
   for (;;) {
     request.onProgress({ phase: 'processing' });
-    await sleep(loopback ? loopbackPollIntervalMs : vendorPollIntervalMs, undefined, {
-      signal: request.signal,
-    }).catch(() => {
-      throw cancelled();
-    });
+    await waitBeforeNextCheck(checks, request.signal);
     const transcript = expectShape(
       transcriptSchema,
       await vendorJson<unknown>({
@@ -144,18 +140,18 @@ async function pollUntilDone(session: Session, transcriptId: string): Promise<Tr
 
 /** Best effort: the result (or the failure) matters more than a cleanup that did not go through. */
 async function deleteTranscript(session: Session, transcriptId: string): Promise<void> {
-  await vendorRequest({
-    vendor,
-    method: 'DELETE',
-    url: `${session.base}/transcript/${encodeURIComponent(transcriptId)}`,
-    headers: session.headers,
-    signal: AbortSignal.timeout(cleanupTimeoutMs),
-    secrets: session.secrets,
-    retries: 1,
-  }).then(
-    (response) => response.body?.cancel(),
-    () => undefined,
-  );
+  await deleteRemoteObject(async (signal) => {
+    const response = await vendorRequest({
+      vendor,
+      method: 'DELETE',
+      url: `${session.base}/transcript/${encodeURIComponent(transcriptId)}`,
+      headers: session.headers,
+      signal,
+      secrets: session.secrets,
+      retries: 1,
+    });
+    await response.body?.cancel();
+  });
 }
 
 function toResult(transcript: Transcript): FileTranscriptionResult {
@@ -180,8 +176,4 @@ function expectShape<Shape extends z.ZodType>(schema: Shape, answer: unknown): z
     'permanent',
     `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
   );
-}
-
-function cancelled(): ProviderError {
-  return new ProviderError('cancelled', `The request to ${vendor} was cancelled.`);
 }

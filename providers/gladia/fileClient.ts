@@ -1,3 +1,5 @@
+import { cancelledJob, createRemotely } from '../asyncJob/remoteCreation.ts';
+import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
@@ -9,11 +11,9 @@ import {
   readAnswer,
   uploadSchema,
 } from './gladiaAnswers.ts';
-import { gladiaJson } from './gladiaApi.ts';
+import { gladiaJson, statusChecks } from './gladiaApi.ts';
 import { removeGladiaJob } from './gladiaCleanup.ts';
 import { metadata } from './metadata.ts';
-import { cancelledJob, createRemotely } from './remoteCreation.ts';
-import { waitBeforeNextCheck } from './statusPolling.ts';
 
 /** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
 const slowestUploadBytesPerMs = 50;
@@ -64,6 +64,7 @@ async function upload(request: FileTranscriptionRequest<GladiaConfig>): Promise<
 function createJob(request: FileTranscriptionRequest<GladiaConfig>, audioUrl: string): Promise<string> {
   const languages = [...request.languageHints];
   return createRemotely({
+    vendor: metadata.vendor,
     cancel: request.signal,
     fullySent: () => true,
     create: async (signal) => {
@@ -102,7 +103,7 @@ async function waitUntilDone(
         `${metadata.vendor} could not transcribe the audio (error ${job.error_code ?? 'without a code'}).`,
       );
     }
-    await waitBeforeNextCheck(request.baseUrl, request.signal);
+    await waitBeforeNextCheck(statusChecks(request), request.signal);
   }
 }
 
@@ -120,7 +121,7 @@ function toSegment(utterance: GladiaTranscription['utterances'][number]): Transc
  * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
  */
 function asJobFailure(error: unknown, request: FileTranscriptionRequest<GladiaConfig>): unknown {
-  if (request.signal.aborted) return cancelledJob();
+  if (request.signal.aborted) return cancelledJob(metadata.vendor);
   const brokenAnswer =
     error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
   if (!brokenAnswer) return error;

@@ -1,14 +1,11 @@
+import { afterJobEnds, deleteRemoteObject } from '../asyncJob/remoteCleanup.ts';
 import type { FileTranscriptionRequest } from '../contract.ts';
-import { ProviderError } from '../http/providerError.ts';
 import type { GladiaConfig } from './config.ts';
 import { jobSchema, readAnswer } from './gladiaAnswers.ts';
-import { gladiaJson, gladiaRequest } from './gladiaApi.ts';
-import { waitBeforeNextCheck } from './statusPolling.ts';
+import { gladiaJson, gladiaRequest, statusChecks } from './gladiaApi.ts';
 
-/** Each delete gets its own short deadline: the job's own signal may already be aborted. */
-const deleteTimeoutMs = 10_000;
-/** Gladia refuses to delete a job that is not in a deletable state; wait this long for it to end. */
-const unfinishedWaitLimitMs = 30 * 60_000;
+/** Gladia's answer to deleting a job that is "not in a deletable state" (still running). */
+const notDeletable = 403;
 
 /**
  * Deletes a pre-recorded job, which also deletes the audio uploaded for it. Best effort: a failed
@@ -27,35 +24,18 @@ async function removeOnceEnded(
   request: FileTranscriptionRequest<GladiaConfig>,
   jobId: string,
 ): Promise<void> {
-  const deadline = AbortSignal.timeout(unfinishedWaitLimitMs);
-  try {
-    for (;;) {
-      await waitBeforeNextCheck(request.baseUrl, deadline);
-      const answer = await gladiaJson(request, { path: `/v2/pre-recorded/${jobId}`, signal: deadline });
-      const { status } = readAnswer(jobSchema, answer, 'a job status');
-      if (status === 'done' || status === 'error') break;
-    }
-  } catch {
-    return;
-  }
-  await deleteJob(request, jobId);
+  const ended = await afterJobEnds(statusChecks(request), async (signal) => {
+    const answer = await gladiaJson(request, { path: `/v2/pre-recorded/${jobId}`, signal });
+    const { status } = readAnswer(jobSchema, answer, 'a job status');
+    return status === 'done' || status === 'error';
+  });
+  if (ended) await deleteJob(request, jobId);
 }
 
-async function deleteJob(
-  request: FileTranscriptionRequest<GladiaConfig>,
-  jobId: string,
-): Promise<'deleted' | 'busy' | 'failed'> {
-  try {
-    await gladiaRequest(request, {
-      method: 'DELETE',
-      path: `/v2/pre-recorded/${jobId}`,
-      signal: AbortSignal.timeout(deleteTimeoutMs),
-      retries: 1,
-    });
-    return 'deleted';
-  } catch (error) {
-    if (error instanceof ProviderError && error.status === 404) return 'deleted';
-    if (error instanceof ProviderError && error.status === 403) return 'busy';
-    return 'failed';
-  }
+function deleteJob(request: FileTranscriptionRequest<GladiaConfig>, jobId: string) {
+  return deleteRemoteObject(
+    (signal) =>
+      gladiaRequest(request, { method: 'DELETE', path: `/v2/pre-recorded/${jobId}`, signal, retries: 1 }),
+    notDeletable,
+  );
 }

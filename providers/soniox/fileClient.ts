@@ -1,13 +1,13 @@
+import { cancelledJob, createRemotely } from '../asyncJob/remoteCreation.ts';
+import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import type { SonioxConfig } from './config.ts';
 import { metadata } from './metadata.ts';
-import { cancelledJob, createRemotely } from './remoteCreation.ts';
 import { readAnswer, transcriptionSchema, transcriptSchema, uploadedFileSchema } from './sonioxAnswers.ts';
-import { sonioxJson } from './sonioxApi.ts';
+import { sonioxJson, statusChecks } from './sonioxApi.ts';
 import { removeSonioxObjects, type SonioxObjects } from './sonioxCleanup.ts';
-import { waitBeforeNextCheck } from './statusPolling.ts';
 import { segmentsFromTokens } from './tokenSegments.ts';
 
 /** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
@@ -43,6 +43,7 @@ export async function transcribeFile(
 function upload(request: FileTranscriptionRequest<SonioxConfig>): Promise<string> {
   let fullySent = false;
   return createRemotely({
+    vendor: metadata.vendor,
     cancel: request.signal,
     fullySent: () => fullySent,
     create: async (signal) => {
@@ -74,6 +75,7 @@ function createTranscription(
 ): Promise<string> {
   const { config, languageHints } = request;
   return createRemotely({
+    vendor: metadata.vendor,
     cancel: request.signal,
     fullySent: () => true,
     create: async (signal) => {
@@ -118,7 +120,7 @@ async function waitUntilCompleted(
         `${metadata.vendor} could not transcribe the audio: ${transcription.error_message ?? 'no reason given'}`,
       );
     }
-    await waitBeforeNextCheck(request.baseUrl, request.signal);
+    await waitBeforeNextCheck(statusChecks(request), request.signal);
   }
 }
 
@@ -135,7 +137,7 @@ function mostCommonLanguage(segments: readonly TranscribedSegment[]): string | u
  * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
  */
 function asJobFailure(error: unknown, request: FileTranscriptionRequest<SonioxConfig>): unknown {
-  if (request.signal.aborted) return cancelledJob();
+  if (request.signal.aborted) return cancelledJob(metadata.vendor);
   const brokenAnswer =
     error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
   if (!brokenAnswer) return error;

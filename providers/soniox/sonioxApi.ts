@@ -1,3 +1,4 @@
+import type { StatusChecks } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest } from '../contract.ts';
 import type { UploadBody } from '../http/uploadBody.ts';
 import { vendorJson, vendorRequest } from '../http/vendorRequest.ts';
@@ -37,4 +38,12 @@ function vendorCall(request: FileTranscriptionRequest<SonioxConfig>, call: Sonio
     retries: call.retries,
     timeoutMs: call.timeoutMs,
   };
+}
+
+/**
+ * Soniox recommends no interval between status checks; once a second keeps a short chunk's wait
+ * short and stays far below its rate limits.
+ */
+export function statusChecks(request: FileTranscriptionRequest<SonioxConfig>): StatusChecks {
+  return { vendor: metadata.vendor, baseUrl: request.baseUrl, vendorIntervalMs: 1_000 };
 }

@@ -1,14 +1,11 @@
+import { afterJobEnds, deleteRemoteObject, type DeleteOutcome } from '../asyncJob/remoteCleanup.ts';
 import type { FileTranscriptionRequest } from '../contract.ts';
-import { ProviderError } from '../http/providerError.ts';
 import type { SonioxConfig } from './config.ts';
 import { readAnswer, transcriptionSchema } from './sonioxAnswers.ts';
-import { sonioxJson, sonioxRequest } from './sonioxApi.ts';
-import { waitBeforeNextCheck } from './statusPolling.ts';
+import { sonioxJson, sonioxRequest, statusChecks } from './sonioxApi.ts';
 
-/** Each delete gets its own short deadline: the job's own signal may already be aborted. */
-const deleteTimeoutMs = 10_000;
-/** Soniox refuses to delete a transcription while it is processing; wait this long for it to end. */
-const processingWaitLimitMs = 30 * 60_000;
+/** Soniox's answer to deleting a transcription that is still processing. */
+const stillProcessing = 409;
 
 export interface SonioxObjects {
   fileId?: string;
@@ -41,21 +38,13 @@ async function removeOnceProcessed(
   transcriptionId: string,
   fileId: string | undefined,
 ): Promise<void> {
-  const deadline = AbortSignal.timeout(processingWaitLimitMs);
-  try {
-    for (;;) {
-      await waitBeforeNextCheck(request.baseUrl, deadline);
-      const answer = await sonioxJson(request, {
-        path: `/transcriptions/${transcriptionId}`,
-        signal: deadline,
-      });
-      const { status } = readAnswer(transcriptionSchema, answer, 'a transcription status');
-      if (status !== 'processing') break;
-    }
-  } catch {
-    return;
-  }
+  const processed = await afterJobEnds(statusChecks(request), async (signal) => {
+    const answer = await sonioxJson(request, { path: `/transcriptions/${transcriptionId}`, signal });
+    const { status } = readAnswer(transcriptionSchema, answer, 'a transcription status');
+    return status !== 'processing';
+  });
   if (
+    processed &&
     (await deleteObject(request, `/transcriptions/${transcriptionId}`)) !== 'busy' &&
     fileId !== undefined
   ) {
@@ -63,21 +52,9 @@ async function removeOnceProcessed(
   }
 }
 
-async function deleteObject(
-  request: FileTranscriptionRequest<SonioxConfig>,
-  path: string,
-): Promise<'deleted' | 'busy' | 'failed'> {
-  try {
-    await sonioxRequest(request, {
-      method: 'DELETE',
-      path,
-      signal: AbortSignal.timeout(deleteTimeoutMs),
-      retries: 1,
-    });
-    return 'deleted';
-  } catch (error) {
-    if (error instanceof ProviderError && error.status === 404) return 'deleted';
-    if (error instanceof ProviderError && error.status === 409) return 'busy';
-    return 'failed';
-  }
+function deleteObject(request: FileTranscriptionRequest<SonioxConfig>, path: string): Promise<DeleteOutcome> {
+  return deleteRemoteObject(
+    (signal) => sonioxRequest(request, { method: 'DELETE', path, signal, retries: 1 }),
+    stillProcessing,
+  );
 }

@@ -1,10 +1,11 @@
 import { ProviderError } from '../http/providerError.ts';
-import { metadata } from './metadata.ts';
 
 /** How long a cancelled job still waits for the answer to a request the vendor has fully received. */
 const answerWaitAfterCancelMs = 10_000;
 
 export interface RemoteCreation<Created> {
+  /** Names the vendor in the cancel's message, e.g. "Soniox". */
+  vendor: string;
   /** The user's cancel. */
   cancel: AbortSignal;
   /** Sends the creating request; it must be aborted through the signal it is given. */
@@ -21,7 +22,7 @@ export interface RemoteCreation<Created> {
  * and then removes it: aborting there would leave an object nobody knows about.
  */
 export async function createRemotely<Created>(creation: RemoteCreation<Created>): Promise<Created> {
-  if (creation.cancel.aborted) throw cancelledJob();
+  if (creation.cancel.aborted) throw cancelledJob(creation.vendor);
   const controller = new AbortController();
   let lastWait: NodeJS.Timeout | undefined;
   const onCancel = () => {
@@ -33,17 +34,17 @@ export async function createRemotely<Created>(creation: RemoteCreation<Created>)
     const created = await creation.create(controller.signal);
     if (creation.cancel.aborted) {
       await creation.remove(created);
-      throw cancelledJob();
+      throw cancelledJob(creation.vendor);
     }
     return created;
   } catch (error) {
-    throw creation.cancel.aborted ? cancelledJob() : error;
+    throw creation.cancel.aborted ? cancelledJob(creation.vendor) : error;
   } finally {
     creation.cancel.removeEventListener('abort', onCancel);
     clearTimeout(lastWait);
   }
 }
 
-export function cancelledJob(): ProviderError {
-  return new ProviderError('cancelled', `The ${metadata.vendor} job was cancelled.`);
+export function cancelledJob(vendor: string): ProviderError {
+  return new ProviderError('cancelled', `The ${vendor} job was cancelled.`);
 }
