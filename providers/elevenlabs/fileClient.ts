@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
-import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
 import type { ElevenLabsConfig } from './config.ts';
@@ -38,66 +38,42 @@ export async function transcribeFile(
   request: FileTranscriptionRequest<ElevenLabsConfig>,
 ): Promise<FileTranscriptionResult> {
   const { config, languageHints } = request;
-  try {
-    const answer = await vendorJson<unknown>({
-      vendor: metadata.vendor,
-      url: `${request.baseUrl.replace(/\/+$/, '')}/v1/speech-to-text`,
-      headers: { 'xi-api-key': config.apiKey },
-      signal: request.signal,
-      secrets: [config.apiKey],
-      // The answer only comes once the audio is transcribed, so the wait grows with its length.
-      timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs) + request.durationMs,
-      body: () =>
-        multipartFileBody(
-          {
-            model_id: batchModel,
-            // Left out when there is no hint, so that Scribe detects the language.
-            language_code: languageHints[0],
-            timestamps_granularity: 'word',
-            tag_audio_events: 'false',
-          },
-          { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-          (sentBytes, totalBytes) => {
-            request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-            if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
-          },
-        ),
+  const answer = await vendorJson<unknown>({
+    vendor: metadata.vendor,
+    url: `${request.baseUrl.replace(/\/+$/, '')}/v1/speech-to-text`,
+    headers: { 'xi-api-key': config.apiKey },
+    signal: request.signal,
+    secrets: [config.apiKey],
+    // The answer only comes once the audio is transcribed, so the wait grows with its length.
+    timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs) + request.durationMs,
+    body: () =>
+      multipartFileBody(
+        {
+          model_id: batchModel,
+          // Left out when there is no hint, so that Scribe detects the language.
+          language_code: languageHints[0],
+          timestamps_granularity: 'word',
+          tag_audio_events: 'false',
+        },
+        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+        (sentBytes, totalBytes) => {
+          request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+          if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
+        },
+      ),
+  });
+  const parsed = transcriptSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
+      cause: parsed.error,
     });
-    const parsed = transcriptSchema.safeParse(answer);
-    if (!parsed.success) {
-      throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
-        cause: parsed.error,
-      });
-    }
-    const { words, text, language_code: language } = parsed.data;
-    const segments =
-      words && words.length > 0
-        ? segmentsFromWords(words)
-        : text.trim() === ''
-          ? []
-          : [{ text: text.trim(), startMs: 0, endMs: request.durationMs }];
-    return language ? { segments, language } : { segments };
-  } catch (error) {
-    throw asJobFailure(error, request);
   }
-}
-
-/**
- * A cancel wins over whatever it interrupted. An answer whose body broke off midway (a reset
- * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
- */
-function asJobFailure(error: unknown, request: FileTranscriptionRequest<ElevenLabsConfig>): unknown {
-  if (request.signal.aborted) {
-    return new ProviderError('cancelled', `The request to ${metadata.vendor} was cancelled.`);
-  }
-  const brokenAnswer =
-    error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
-  if (!brokenAnswer) return error;
-  return new ProviderError(
-    'retryable',
-    redactSecrets(`The connection to ${metadata.vendor} broke off: ${error.message}`, [
-      request.config.apiKey,
-    ]),
-    { cause: error },
-  );
+  const { words, text, language_code: language } = parsed.data;
+  const segments =
+    words && words.length > 0
+      ? segmentsFromWords(words)
+      : text.trim() === ''
+        ? []
+        : [{ text: text.trim(), startMs: 0, endMs: request.durationMs }];
+  return language ? { segments, language } : { segments };
 }

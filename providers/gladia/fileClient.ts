@@ -1,7 +1,7 @@
-import { cancelledJob, createRemotely } from '../asyncJob/remoteCreation.ts';
+import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
-import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import type { GladiaConfig } from './config.ts';
 import {
@@ -35,8 +35,6 @@ export async function transcribeFile(
     const segments = transcription.utterances.map(toSegment).filter((segment) => segment.text !== '');
     const language = transcription.languages?.[0];
     return language === undefined ? { segments } : { segments, language };
-  } catch (error) {
-    throw asJobFailure(error, request);
   } finally {
     if (jobId !== undefined) await removeGladiaJob(request, jobId);
   }
@@ -114,22 +112,4 @@ function toSegment(utterance: GladiaTranscription['utterances'][number]): Transc
     endMs: Math.round(utterance.end * 1000),
     language: utterance.language ?? null,
   };
-}
-
-/**
- * A cancel wins over whatever it interrupted. An answer whose body broke off midway (a reset
- * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
- */
-function asJobFailure(error: unknown, request: FileTranscriptionRequest<GladiaConfig>): unknown {
-  if (request.signal.aborted) return cancelledJob(metadata.vendor);
-  const brokenAnswer =
-    error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
-  if (!brokenAnswer) return error;
-  return new ProviderError(
-    'retryable',
-    redactSecrets(`The connection to ${metadata.vendor} broke off: ${error.message}`, [
-      request.config.apiKey,
-    ]),
-    { cause: error },
-  );
 }

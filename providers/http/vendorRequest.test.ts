@@ -111,3 +111,33 @@ it('streams multipart and raw uploads with exact lengths and progress, again on 
   expect(received[2]?.body.length).toBe(100_000);
   expect(received[2]?.headers['content-type']).toBe('audio/wav');
 });
+
+it('classifies an answer body that breaks off as retryable, and one cancelled while it arrives as cancelled', async () => {
+  const halfAnswer = (response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    response.write('{"text":"hal');
+  };
+  handlers.push((_request, _body, response) => {
+    halfAnswer(response);
+    setTimeout(() => response.destroy(), 20);
+  });
+  const broken = await vendorJson({ ...base, url: `${baseUrl}/x` }).catch((error: unknown) => error);
+  expect(broken).toBeInstanceOf(ProviderError);
+  expect(broken).toMatchObject({ kind: 'retryable', status: 200 });
+  expect((broken as Error).message).toMatch(/^Acme broke off its answer/);
+
+  const controller = new AbortController();
+  handlers.push((_request, _body, response) => {
+    halfAnswer(response);
+    setTimeout(() => controller.abort(), 20);
+  });
+  await expect(vendorJson({ ...base, signal: controller.signal, url: `${baseUrl}/x` })).rejects.toMatchObject(
+    { kind: 'cancelled' },
+  );
+
+  handlers.push((_request, _body, response) => halfAnswer(response));
+  await expect(vendorJson({ ...base, url: `${baseUrl}/x`, timeoutMs: 100 })).rejects.toMatchObject({
+    kind: 'retryable',
+    message: 'Acme did not finish its answer in time.',
+  });
+});

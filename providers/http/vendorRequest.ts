@@ -34,7 +34,8 @@ export async function vendorRequest(request: VendorRequest): Promise<Response> {
   const retries = request.retries ?? defaultRetries;
   for (let attempt = 0; ; attempt++) {
     const outcome = await attemptOnce(request);
-    if (outcome instanceof Response) return outcome;
+    // Checked by our own class: a host may swap the global Response for another implementation.
+    if (!(outcome instanceof ProviderError)) return outcome;
     if (outcome.kind !== 'retryable' || attempt >= retries) throw outcome;
     await sleep(backoffMs(attempt, outcome), undefined, { signal: request.signal }).catch(() => {
       throw cancelled(request);
@@ -44,8 +45,28 @@ export async function vendorRequest(request: VendorRequest): Promise<Response> {
 
 /** `vendorRequest` and the parsed JSON of its answer. */
 export async function vendorJson<Answer>(request: VendorRequest): Promise<Answer> {
-  const response = await vendorRequest(request);
-  const text = await response.text();
+  return readJsonAnswer(request, await vendorRequest(request));
+}
+
+/**
+ * The parsed JSON body of a successful answer to `request`. The body arrives after the status, still
+ * under the request's signal and deadline, so its failures are classified like the request's own:
+ * a cancel is 'cancelled'; a deadline or a connection that breaks off midway is 'retryable'.
+ */
+export async function readJsonAnswer<Answer>(request: VendorRequest, response: Response): Promise<Answer> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (request.signal.aborted) throw cancelled(request);
+    const reason = isTimeout(error)
+      ? 'did not finish its answer in time'
+      : `broke off its answer (${describeCause(error)})`;
+    throw new ProviderError('retryable', redactSecrets(`${request.vendor} ${reason}.`, request.secrets), {
+      status: response.status,
+      cause: error,
+    });
+  }
   try {
     return JSON.parse(text) as Answer;
   } catch (error) {
@@ -110,6 +131,10 @@ function backoffMs(attempt: number, failure: RetryableFailure): number {
 
 function cancelled(request: VendorRequest): ProviderError {
   return new ProviderError('cancelled', `The request to ${request.vendor} was cancelled.`);
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'TimeoutError';
 }
 
 function describeCause(error: unknown): string {

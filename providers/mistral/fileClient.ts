@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
-import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
 import type { MistralConfig } from './config.ts';
@@ -37,43 +37,39 @@ export async function transcribeFile(
   request: FileTranscriptionRequest<MistralConfig>,
 ): Promise<FileTranscriptionResult> {
   const { config, languageHints } = request;
-  try {
-    const answer = await vendorJson<unknown>({
-      vendor: metadata.vendor,
-      url: `${request.baseUrl.replace(/\/+$/, '')}/v1/audio/transcriptions`,
-      headers: { authorization: `Bearer ${config.apiKey}` },
-      signal: request.signal,
-      secrets: [config.apiKey],
-      // The answer only comes once the audio is transcribed, so the wait grows with its length.
-      timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs) + request.durationMs,
-      body: () =>
-        multipartFileBody(
-          {
-            model: batchModel,
-            // Left out when there is no hint, so that Voxtral detects the language.
-            language: languageHints[0],
-            // Segment times only: Mistral documents that word times combined with a language can be refused.
-            timestamp_granularities: 'segment',
-          },
-          { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-          (sentBytes, totalBytes) => {
-            request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-            if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
-          },
-        ),
+  const answer = await vendorJson<unknown>({
+    vendor: metadata.vendor,
+    url: `${request.baseUrl.replace(/\/+$/, '')}/v1/audio/transcriptions`,
+    headers: { authorization: `Bearer ${config.apiKey}` },
+    signal: request.signal,
+    secrets: [config.apiKey],
+    // The answer only comes once the audio is transcribed, so the wait grows with its length.
+    timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs) + request.durationMs,
+    body: () =>
+      multipartFileBody(
+        {
+          model: batchModel,
+          // Left out when there is no hint, so that Voxtral detects the language.
+          language: languageHints[0],
+          // Segment times only: Mistral documents that word times combined with a language can be refused.
+          timestamp_granularities: 'segment',
+        },
+        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+        (sentBytes, totalBytes) => {
+          request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+          if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
+        },
+      ),
+  });
+  const parsed = transcriptionSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
+      cause: parsed.error,
     });
-    const parsed = transcriptionSchema.safeParse(answer);
-    if (!parsed.success) {
-      throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
-        cause: parsed.error,
-      });
-    }
-    const { text, language, segments } = parsed.data;
-    const result = { segments: toSegments(segments ?? [], text, request.durationMs) };
-    return language ? { ...result, language } : result;
-  } catch (error) {
-    throw asJobFailure(error, request);
   }
+  const { text, language, segments } = parsed.data;
+  const result = { segments: toSegments(segments ?? [], text, request.durationMs) };
+  return language ? { ...result, language } : result;
 }
 
 /** Without segment times the whole text spans the whole audio. */
@@ -91,24 +87,4 @@ function toSegments(
       endMs: Math.round(segment.end * 1000),
     }))
     .filter((segment) => segment.text !== '');
-}
-
-/**
- * A cancel wins over whatever it interrupted. An answer whose body broke off midway (a reset
- * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
- */
-function asJobFailure(error: unknown, request: FileTranscriptionRequest<MistralConfig>): unknown {
-  if (request.signal.aborted) {
-    return new ProviderError('cancelled', `The request to ${metadata.vendor} was cancelled.`);
-  }
-  const brokenAnswer =
-    error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
-  if (!brokenAnswer) return error;
-  return new ProviderError(
-    'retryable',
-    redactSecrets(`The connection to ${metadata.vendor} broke off: ${error.message}`, [
-      request.config.apiKey,
-    ]),
-    { cause: error },
-  );
 }

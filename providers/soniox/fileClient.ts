@@ -1,7 +1,7 @@
-import { cancelledJob, createRemotely } from '../asyncJob/remoteCreation.ts';
+import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
-import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import type { SonioxConfig } from './config.ts';
 import { metadata } from './metadata.ts';
@@ -33,8 +33,6 @@ export async function transcribeFile(
     const segments = segmentsFromTokens(readAnswer(transcriptSchema, answer, 'a transcript').tokens);
     const language = mostCommonLanguage(segments);
     return language === undefined ? { segments } : { segments, language };
-  } catch (error) {
-    throw asJobFailure(error, request);
   } finally {
     await removeSonioxObjects(request, created);
   }
@@ -130,22 +128,4 @@ function mostCommonLanguage(segments: readonly TranscribedSegment[]): string | u
     if (language) characters.set(language, (characters.get(language) ?? 0) + text.length);
   }
   return [...characters].sort((first, second) => second[1] - first[1])[0]?.[0];
-}
-
-/**
- * A cancel wins over whatever it interrupted. An answer whose body broke off midway (a reset
- * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
- */
-function asJobFailure(error: unknown, request: FileTranscriptionRequest<SonioxConfig>): unknown {
-  if (request.signal.aborted) return cancelledJob(metadata.vendor);
-  const brokenAnswer =
-    error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
-  if (!brokenAnswer) return error;
-  return new ProviderError(
-    'retryable',
-    redactSecrets(`The connection to ${metadata.vendor} broke off: ${error.message}`, [
-      request.config.apiKey,
-    ]),
-    { cause: error },
-  );
 }

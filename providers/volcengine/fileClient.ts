@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { base64JsonFileBody } from '../http/uploadBody.ts';
-import { vendorRequest } from '../http/vendorRequest.ts';
+import { readJsonAnswer, type VendorRequest, vendorRequest } from '../http/vendorRequest.ts';
 import type { VolcengineConfig } from './config.ts';
 import { flashLanguages } from './flashLanguages.ts';
 import { metadata } from './metadata.ts';
@@ -41,44 +41,43 @@ export async function transcribeFile(
   const secrets = [appKey, accessKey];
   const language =
     request.languageHints[0] === undefined ? undefined : flashLanguages[request.languageHints[0]];
-  try {
-    const response = await vendorRequest({
-      vendor: metadata.vendor,
-      url: `${request.baseUrl.replace(/\/+$/, '')}/api/v3/auc/bigmodel/recognize/flash`,
-      headers: {
-        'X-Api-App-Key': appKey,
-        'X-Api-Access-Key': accessKey,
-        'X-Api-Resource-Id': flashResourceId,
-        'X-Api-Request-Id': randomUUID(),
-        'X-Api-Sequence': '-1',
-      },
-      signal: request.signal,
-      secrets,
-      // The answer only comes once the audio is recognized, so the wait grows with its length.
-      timeoutMs:
-        baseTimeoutMs + Math.ceil((request.wavBytes * 4) / 3 / slowestUploadBytesPerMs) + request.durationMs,
-      body: () =>
-        base64JsonFileBody(
-          (audio) => ({
-            user: { uid: 'earshot' },
-            audio: { data: audio, format: 'wav', ...(language && { language }) },
-            request: { model_name: 'bigmodel', enable_itn: true, enable_punc: true, show_utterances: true },
-          }),
-          request.wavPath,
-          (sentBytes, totalBytes) => {
-            request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-            if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
-          },
-        ),
-    });
-    const status = response.headers.get('x-api-status-code');
-    const text = await response.text();
+  const call: VendorRequest = {
+    vendor: metadata.vendor,
+    url: `${request.baseUrl.replace(/\/+$/, '')}/api/v3/auc/bigmodel/recognize/flash`,
+    headers: {
+      'X-Api-App-Key': appKey,
+      'X-Api-Access-Key': accessKey,
+      'X-Api-Resource-Id': flashResourceId,
+      'X-Api-Request-Id': randomUUID(),
+      'X-Api-Sequence': '-1',
+    },
+    signal: request.signal,
+    secrets,
+    // The answer only comes once the audio is recognized, so the wait grows with its length.
+    timeoutMs:
+      baseTimeoutMs + Math.ceil((request.wavBytes * 4) / 3 / slowestUploadBytesPerMs) + request.durationMs,
+    body: () =>
+      base64JsonFileBody(
+        (audio) => ({
+          user: { uid: 'earshot' },
+          audio: { data: audio, format: 'wav', ...(language && { language }) },
+          request: { model_name: 'bigmodel', enable_itn: true, enable_punc: true, show_utterances: true },
+        }),
+        request.wavPath,
+        (sentBytes, totalBytes) => {
+          request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+          if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
+        },
+      ),
+  };
+  const response = await vendorRequest(call);
+  const status = response.headers.get('x-api-status-code');
+  if (status !== success) {
+    await response.body?.cancel();
     if (status === silentAudio) return { segments: [] };
-    if (status !== success) throw refusal(status, response.headers.get('x-api-message'), secrets);
-    return { segments: toSegments(parse(text), request.durationMs) };
-  } catch (error) {
-    throw asJobFailure(error, request);
+    throw refusal(status, response.headers.get('x-api-message'), secrets);
   }
+  return { segments: toSegments(readRecognition(await readJsonAnswer(call, response)), request.durationMs) };
 }
 
 /** A refusal sent with HTTP 2xx: 550xxxxx codes are the service's own trouble, 45xxxxxx the request's. */
@@ -96,15 +95,7 @@ function refusal(status: string | null, message: string | null, secrets: readonl
   );
 }
 
-function parse(text: string): z.output<typeof recognitionSchema> {
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch (error) {
-    throw new ProviderError('permanent', `${metadata.vendor} answered with something that is not JSON.`, {
-      cause: error,
-    });
-  }
+function readRecognition(answer: unknown): z.output<typeof recognitionSchema> {
   const parsed = recognitionSchema.safeParse(answer);
   if (!parsed.success) {
     throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
@@ -131,25 +122,4 @@ function toSegments(
       endMs: Math.round(utterance.end_time),
     }))
     .filter((segment) => segment.text !== '');
-}
-
-/**
- * A cancel wins over whatever it interrupted. An answer whose body broke off midway (a reset
- * connection, a timeout while reading) reaches here as a plain fetch error and is worth a retry.
- */
-function asJobFailure(error: unknown, request: FileTranscriptionRequest<VolcengineConfig>): unknown {
-  if (request.signal.aborted) {
-    return new ProviderError('cancelled', `The request to ${metadata.vendor} was cancelled.`);
-  }
-  const brokenAnswer =
-    error instanceof DOMException || (error instanceof TypeError && error.cause !== undefined);
-  if (!brokenAnswer) return error;
-  return new ProviderError(
-    'retryable',
-    redactSecrets(`The connection to ${metadata.vendor} broke off: ${error.message}`, [
-      request.config.appKey,
-      request.config.accessKey,
-    ]),
-    { cause: error },
-  );
 }
