@@ -7,6 +7,8 @@ import type { SessionStore } from '../store/sessionStore.ts';
 import { StoreError } from '../store/storeError.ts';
 import type { ApiAccessControl } from './apiAccessControl.ts';
 import { matchesSecret } from './launchSecret.ts';
+import { createTranscriptionControl } from './transcriptionControl.ts';
+import type { TranscriptionJobs } from './transcriptionJobs.ts';
 
 export const controlBasePath = '/control/v1';
 
@@ -18,8 +20,9 @@ export function createControlApp(dependencies: {
   store: SessionStore;
   access: ApiAccessControl;
   launchSecret: string;
+  jobs: TranscriptionJobs;
 }): Hono {
-  const { store, access, launchSecret } = dependencies;
+  const { store, access, launchSecret, jobs } = dependencies;
   const app = new Hono();
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
@@ -66,6 +69,7 @@ export function createControlApp(dependencies: {
       throw error;
     }
   });
+  app.route(controlBasePath, createTranscriptionControl(jobs));
   return app;
 }
 

@@ -10,9 +10,11 @@ import { ApiAccessControl } from './apiAccessControl.ts';
 import { createControlApp } from './controlApp.ts';
 import { createLaunchSecret } from './launchSecret.ts';
 import { idleLiveView } from './liveView.ts';
+import { LocalRuntimes } from './localRuntimes.ts';
 import { listenOnLoopback, loopbackHost } from './portSearch.ts';
 import { recoverInterruptedSessions } from './sessionRecovery.ts';
 import { readRunningService, removeServiceFiles, writeServiceFiles } from './serviceFile.ts';
+import { providerBaseUrls, TranscriptionJobs } from './transcriptionJobs.ts';
 import { earshotVersion } from './version.ts';
 
 export interface ServiceOptions {
@@ -28,7 +30,11 @@ export interface RunningService {
   baseUrl: string;
   store: SessionStore;
   recoveredSessionIds: string[];
-  /** Stops accepting requests, closes the store and removes service.json. Safe to call twice. */
+  jobs: TranscriptionJobs;
+  /**
+   * Stops accepting requests, ends running jobs and the local runtime (no orphan processes), closes
+   * the store and removes service.json. Safe to call twice.
+   */
   close(): Promise<void>;
 }
 
@@ -50,6 +56,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const recoveredSessionIds = recoverInterruptedSessions(store);
     const access = new ApiAccessControl(store, dataDirectory);
     const launchSecret = createLaunchSecret();
+    const runtimes = new LocalRuntimes(dataDirectory);
+    const jobs = new TranscriptionJobs({
+      store,
+      dataDirectory,
+      resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
+    });
     let port = 0;
 
     const app = new Hono();
@@ -67,10 +79,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         liveTimeoutMs: options.liveTimeoutMs,
       }),
     );
-    app.route('/', createControlApp({ store, access, launchSecret }));
+    app.route('/', createControlApp({ store, access, launchSecret, jobs }));
     app.notFound((context) => sendError(context, 'not_found', 'Nothing is served at this path.'));
 
-    server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    // Keep Node's own Request/Response globals: the provider clients' fetch answers must stay real
+    // instances of them.
+    server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
     // No WebSocket endpoint exists yet; answering keeps a client from hanging on an upgrade.
     server.on('upgrade', (_request, socket) =>
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n'),
@@ -89,11 +103,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       (closing ??= new Promise<void>((resolve) => {
         listening.close(() => resolve());
         listening.closeAllConnections();
-      }).finally(() => {
-        store.close();
-        removeServiceFiles(dataDirectory);
-      }));
-    return { port, baseUrl, store, recoveredSessionIds, close };
+      })
+        .then(() => jobs.close())
+        .then(() => runtimes.stop())
+        .finally(() => {
+          store.close();
+          removeServiceFiles(dataDirectory);
+        }));
+    return { port, baseUrl, store, jobs, recoveredSessionIds, close };
   } catch (error) {
     server?.close();
     store.close();

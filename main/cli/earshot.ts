@@ -7,6 +7,7 @@ import { providersCommand } from './providersCommand.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
 import { serveCommand } from './serveCommand.ts';
 import { sessionsCommand } from './sessionsCommand.ts';
+import { transcribeCommand } from './transcribeCommand.ts';
 import { usage, UsageError } from './usage.ts';
 
 async function main(argv: string[]): Promise<void> {
@@ -24,6 +25,9 @@ async function main(argv: string[]): Promise<void> {
       limit: { type: 'string' },
       offset: { type: 'string' },
       json: { type: 'boolean' },
+      provider: { type: 'string' },
+      language: { type: 'string' },
+      title: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -41,6 +45,12 @@ async function main(argv: string[]): Promise<void> {
       return importCommand(dataDirectory, action, values.mode);
     case 'export':
       return exportCommand(dataDirectory, action);
+    case 'transcribe':
+      return transcribeCommand(dataDirectory, action, {
+        provider: values.provider,
+        language: values.language,
+        title: values.title,
+      });
     case 'providers':
       return providersCommand(dataDirectory, action, argument, rest);
     case 'runtime':

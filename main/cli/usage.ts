@@ -2,6 +2,9 @@ export const usage = `Usage: earshot <command> [options]
 
 Commands:
   serve [--port N]                 Start the service (port 23456…23460, else any free; 0 = any free)
+  transcribe FILE [--provider ID] [--language xx] [--title T]
+                                   Transcribe an audio or video file into a new session (default
+                                   provider: P14 whisper.cpp); progress on stderr, transcript on stdout
   api enable|disable|status        Switch the local REST API on or off, or show its state
   api token                        Create or rotate the API token (printed once)
   import FILE [--mode merge|replace]
