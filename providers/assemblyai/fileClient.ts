@@ -5,15 +5,13 @@ import { type StatusChecks, waitBeforeNextCheck } from '../asyncJob/statusPollin
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
-import { vendorJson, vendorRequest } from '../http/vendorRequest.ts';
+import { uploadTimeoutMs, vendorJson, vendorRequest } from '../http/vendorRequest.ts';
 import type { AssemblyAiConfig } from './config.ts';
 import { sentenceSegments } from './sentenceSegments.ts';
 
 const vendor = 'AssemblyAI';
 /** AssemblyAI's guides poll every 3 seconds; transcription takes a fraction of the audio's length. */
 const vendorPollIntervalMs = 3_000;
-const uploadTimeoutMs = 120_000;
-const slowestUploadBytesPerMs = 50;
 
 const uploadSchema = z.object({ upload_url: z.string() });
 const transcriptSchema = z.object({
@@ -77,7 +75,7 @@ async function upload(session: Session): Promise<string> {
       ),
     signal: request.signal,
     secrets: session.secrets,
-    timeoutMs: uploadTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs),
+    timeoutMs: uploadTimeoutMs(request.wavBytes),
   });
   return expectShape(uploadSchema, answer).upload_url;
 }

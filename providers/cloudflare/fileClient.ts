@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { sentenceSegments } from '../assemblyai/sentenceSegments.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
-import { base64JsonFileBody, rawFileBody, type UploadBody, type UploadProgress } from '../http/uploadBody.ts';
-import { vendorJson } from '../http/vendorRequest.ts';
+import {
+  base64JsonFileBody,
+  base64Length,
+  rawFileBody,
+  type UploadBody,
+  type UploadProgress,
+} from '../http/uploadBody.ts';
+import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { CloudflareConfig } from './config.ts';
 
 const vendor = 'Cloudflare';
 const turboModel = '@cf/openai/whisper-large-v3-turbo';
-const answerTimeoutMs = 120_000;
-const slowestUploadBytesPerMs = 50;
 
 const envelopeSchema = z.object({
   success: z.boolean(),
@@ -65,7 +69,7 @@ export async function transcribeFile(
     body,
     signal: request.signal,
     secrets,
-    timeoutMs: answerTimeoutMs + Math.ceil((request.wavBytes * 4) / 3 / slowestUploadBytesPerMs),
+    timeoutMs: uploadTimeoutMs(base64Length(request.wavBytes)),
   });
   return readAnswer(answer, secrets);
 }

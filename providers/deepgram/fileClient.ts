@@ -2,14 +2,10 @@ import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
-import { vendorJson } from '../http/vendorRequest.ts';
+import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { DeepgramConfig } from './config.ts';
 
 const vendor = 'Deepgram';
-/** Deepgram answers only after processing, so a large upload over a slow link needs time too. */
-const answerTimeoutMs = 120_000;
-const slowestUploadBytesPerMs = 50;
-
 const answerSchema = z.object({
   results: z.object({
     channels: z.array(z.object({ detected_language: z.string().optional() })),
@@ -52,7 +48,7 @@ export async function transcribeFile(
       }),
     signal: request.signal,
     secrets: [config.apiKey],
-    timeoutMs: answerTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs),
+    timeoutMs: uploadTimeoutMs(request.wavBytes),
   });
   return readAnswer(answer);
 }

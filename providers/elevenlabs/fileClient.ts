@@ -3,17 +3,13 @@ import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
-import { vendorJson } from '../http/vendorRequest.ts';
+import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { ElevenLabsConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 import { segmentsFromWords } from './wordSegments.ts';
 
 /** The batch model; the configured real-time model is rejected by this endpoint. */
 const batchModel = 'scribe_v2';
-
-/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
-const slowestUploadBytesPerMs = 50;
-const baseTimeoutMs = 120_000;
 
 const transcriptSchema = z.object({
   language_code: z.string().nullish(),
@@ -45,7 +41,7 @@ export async function transcribeFile(
     signal: request.signal,
     secrets: [config.apiKey],
     // The answer only comes once the audio is transcribed, so the wait grows with its length.
-    timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs) + request.durationMs,
+    timeoutMs: uploadTimeoutMs(request.wavBytes, request.durationMs),
     body: () =>
       multipartFileBody(
         {

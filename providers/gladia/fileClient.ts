@@ -3,6 +3,7 @@ import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
+import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { GladiaConfig } from './config.ts';
 import {
   createdJobSchema,
@@ -14,10 +15,6 @@ import {
 import { gladiaJson, statusChecks } from './gladiaApi.ts';
 import { removeGladiaJob } from './gladiaCleanup.ts';
 import { metadata } from './metadata.ts';
-
-/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
-const slowestUploadBytesPerMs = 50;
-const baseTimeoutMs = 120_000;
 
 /**
  * Gladia's pre-recorded API: upload the WAV, create a job with the configured file model, poll
@@ -48,7 +45,7 @@ async function upload(request: FileTranscriptionRequest<GladiaConfig>): Promise<
   const answer = await gladiaJson(request, {
     path: '/v2/upload',
     signal: request.signal,
-    timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs),
+    timeoutMs: uploadTimeoutMs(request.wavBytes),
     body: () =>
       multipartFileBody(
         {},

@@ -85,7 +85,7 @@ export function base64JsonFileBody(
   }
   const headBytes = Buffer.from(head, 'utf8');
   const tailBytes = Buffer.from(tail, 'utf8');
-  const totalBytes = headBytes.length + 4 * Math.ceil(statSync(path).size / 3) + tailBytes.length;
+  const totalBytes = headBytes.length + base64Length(statSync(path).size) + tailBytes.length;
   return {
     body: countingStream(
       [
@@ -99,6 +99,11 @@ export function base64JsonFileBody(
     headers: { 'content-type': 'application/json', 'content-length': String(totalBytes) },
     totalBytes,
   };
+}
+
+/** The length of `bytes` bytes in padded base64, which is a third larger. */
+export function base64Length(bytes: number): number {
+  return 4 * Math.ceil(bytes / 3);
 }
 
 /** base64 maps 3 bytes to 4 characters; encoding only whole triples keeps the padding at the end. */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { ProviderError } from './providerError.ts';
 import { multipartFileBody, rawFileBody } from './uploadBody.ts';
-import { vendorJson, vendorRequest } from './vendorRequest.ts';
+import { uploadTimeoutMs, vendorJson, vendorRequest } from './vendorRequest.ts';
 
 type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
 let server: Server;
@@ -140,4 +140,12 @@ it('classifies an answer body that breaks off as retryable, and one cancelled wh
     kind: 'retryable',
     message: 'Acme did not finish its answer in time.',
   });
+});
+
+it('takes a fractional per-attempt timeout in whole milliseconds, and sizes upload timeouts', async () => {
+  expect(await vendorJson({ ...base, url: `${baseUrl}/x`, timeoutMs: (5_000 * 4) / 3 })).toEqual({
+    ok: true,
+  });
+  expect(uploadTimeoutMs(100)).toBe(120_002);
+  expect(uploadTimeoutMs(101, 6_000)).toBe(126_003);
 });

@@ -17,13 +17,24 @@ export interface VendorRequest {
   secrets: readonly string[];
   /** Attempts after the first for retryable failures; 0 for calls that must not repeat. */
   retries?: number;
-  /** Per attempt; a timeout counts as retryable. */
+  /** Per attempt, rounded up to whole milliseconds; a timeout counts as retryable. */
   timeoutMs?: number;
 }
 
 const defaultRetries = 3;
 const defaultTimeoutMs = 120_000;
 const longestRetryWaitMs = 10_000;
+/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
+const slowestUploadBytesPerMs = 50;
+
+/**
+ * The per-attempt `timeoutMs` of a request that uploads `bodyBytes`: the usual wait for the answer,
+ * plus the time the body takes at the slowest rate still worth waiting for, plus `processingMs`
+ * for vendors that answer only once they have processed the audio.
+ */
+export function uploadTimeoutMs(bodyBytes: number, processingMs = 0): number {
+  return defaultTimeoutMs + Math.ceil(bodyBytes / slowestUploadBytesPerMs) + processingMs;
+}
 
 /**
  * One call to a vendor's HTTP API: retried with exponential backoff (honouring Retry-After) on
@@ -83,7 +94,8 @@ interface RetryableFailure extends ProviderError {
 
 async function attemptOnce(request: VendorRequest): Promise<Response | RetryableFailure> {
   if (request.signal.aborted) return cancelled(request);
-  const timeout = AbortSignal.timeout(request.timeoutMs ?? defaultTimeoutMs);
+  // AbortSignal.timeout takes whole milliseconds only (a fraction is a RangeError).
+  const timeout = AbortSignal.timeout(Math.ceil(request.timeoutMs ?? defaultTimeoutMs));
   const signal = AbortSignal.any([request.signal, timeout]);
   const upload = request.body?.();
   const headers = { ...request.headers, ...upload?.headers };

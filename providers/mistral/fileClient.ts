@@ -3,16 +3,12 @@ import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
-import { vendorJson } from '../http/vendorRequest.ts';
+import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { MistralConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 
 /** The batch transcription model; the configured model is a real-time one. */
 const batchModel = 'voxtral-mini-latest';
-
-/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
-const slowestUploadBytesPerMs = 50;
-const baseTimeoutMs = 120_000;
 
 const transcriptionSchema = z.object({
   text: z.string(),
@@ -44,7 +40,7 @@ export async function transcribeFile(
     signal: request.signal,
     secrets: [config.apiKey],
     // The answer only comes once the audio is transcribed, so the wait grows with its length.
-    timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs) + request.durationMs,
+    timeoutMs: uploadTimeoutMs(request.wavBytes, request.durationMs),
     body: () =>
       multipartFileBody(
         {

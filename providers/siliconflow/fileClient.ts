@@ -3,16 +3,15 @@ import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contr
 import { ProviderError } from '../http/providerError.ts';
 import {
   base64JsonFileBody,
+  base64Length,
   multipartFileBody,
   type UploadBody,
   type UploadProgress,
 } from '../http/uploadBody.ts';
-import { vendorJson } from '../http/vendorRequest.ts';
+import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { type SiliconFlowConfig, siliconFlowOmniModels } from './config.ts';
 
 const vendor = 'SiliconFlow';
-const answerTimeoutMs = 120_000;
-const slowestUploadBytesPerMs = 50;
 const omniModels: ReadonlySet<string> = new Set(siliconFlowOmniModels);
 const transcriberInstruction =
   'You are a speech transcriber. Write down exactly what is said in the audio, in the language it is spoken, and output only the transcript.';
@@ -56,7 +55,7 @@ export async function transcribeFile(
     body: omni ? () => chatBody(request, progress) : () => transcriptionBody(request, progress),
     signal: request.signal,
     secrets: [config.apiKey],
-    timeoutMs: answerTimeoutMs + Math.ceil((request.wavBytes * (omni ? 4 / 3 : 1)) / slowestUploadBytesPerMs),
+    timeoutMs: uploadTimeoutMs(omni ? base64Length(request.wavBytes) : request.wavBytes),
   });
   const text = omni ? chatText(answer) : expectShape(transcriptionSchema, answer).text;
   const trimmed = text.trim();

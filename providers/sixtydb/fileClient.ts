@@ -4,14 +4,12 @@ import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegm
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { vendorMessage } from '../http/vendorMessage.ts';
-import { vendorJson } from '../http/vendorRequest.ts';
+import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { SixtyDbConfig } from './config.ts';
 import { sixtyDbMaxRequestBytes } from './metadata.ts';
 
 const vendor = '60db';
 const mostCandidateLanguages = 5;
-const answerTimeoutMs = 120_000;
-const slowestUploadBytesPerMs = 50;
 
 const answerSchema = z.object({
   success: z.boolean().optional(),
@@ -64,7 +62,7 @@ export async function transcribeFile(
       ),
     signal: request.signal,
     secrets: [config.apiKey],
-    timeoutMs: answerTimeoutMs + Math.ceil(wavBytes / slowestUploadBytesPerMs),
+    timeoutMs: uploadTimeoutMs(wavBytes),
   });
   return readAnswer(answer, [config.apiKey]);
 }

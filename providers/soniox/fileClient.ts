@@ -3,16 +3,13 @@ import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
+import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { SonioxConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 import { readAnswer, transcriptionSchema, transcriptSchema, uploadedFileSchema } from './sonioxAnswers.ts';
 import { sonioxJson, statusChecks } from './sonioxApi.ts';
 import { removeSonioxObjects, type SonioxObjects } from './sonioxCleanup.ts';
 import { segmentsFromTokens } from './tokenSegments.ts';
-
-/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
-const slowestUploadBytesPerMs = 50;
-const baseTimeoutMs = 120_000;
 
 /**
  * Soniox's asynchronous file API: upload the WAV, create a transcription, poll it, fetch the
@@ -48,7 +45,7 @@ function upload(request: FileTranscriptionRequest<SonioxConfig>): Promise<string
       const answer = await sonioxJson(request, {
         path: '/files',
         signal,
-        timeoutMs: baseTimeoutMs + Math.ceil(request.wavBytes / slowestUploadBytesPerMs),
+        timeoutMs: uploadTimeoutMs(request.wavBytes),
         body: () => {
           fullySent = false;
           return multipartFileBody(

@@ -4,8 +4,8 @@ import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
-import { base64JsonFileBody } from '../http/uploadBody.ts';
-import { readJsonAnswer, type VendorRequest, vendorRequest } from '../http/vendorRequest.ts';
+import { base64JsonFileBody, base64Length } from '../http/uploadBody.ts';
+import { readJsonAnswer, uploadTimeoutMs, type VendorRequest, vendorRequest } from '../http/vendorRequest.ts';
 import type { VolcengineConfig } from './config.ts';
 import { flashLanguages } from './flashLanguages.ts';
 import { metadata } from './metadata.ts';
@@ -15,10 +15,6 @@ const flashResourceId = 'volc.bigasr.auc_turbo';
 const success = '20000000';
 /** "Silent audio": the recognizer heard no speech, which for a file chunk is a valid, empty result. */
 const silentAudio = '20000003';
-
-/** An upload slower than this (bytes per millisecond, i.e. 50 kB/s) is given up as stalled. */
-const slowestUploadBytesPerMs = 50;
-const baseTimeoutMs = 120_000;
 
 const recognitionSchema = z.object({
   audio_info: z.object({ duration: z.number() }).nullish(),
@@ -54,8 +50,7 @@ export async function transcribeFile(
     signal: request.signal,
     secrets,
     // The answer only comes once the audio is recognized, so the wait grows with its length.
-    timeoutMs:
-      baseTimeoutMs + Math.ceil((request.wavBytes * 4) / 3 / slowestUploadBytesPerMs) + request.durationMs,
+    timeoutMs: uploadTimeoutMs(base64Length(request.wavBytes), request.durationMs),
     body: () =>
       base64JsonFileBody(
         (audio) => ({
