@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /**
  * Writes a file readable by the user only, atomically: a reader sees the old content or the new,
@@ -7,6 +8,7 @@ import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
  */
 export function writePrivateFile(path: string, content: string): void {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   try {
     writeFileSync(temporary, content, { mode: 0o600, flush: true });
     chmodSync(temporary, 0o600);

@@ -1,15 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { usage } from '../../main/cli/usage.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
-import { findProvider } from '../../providers/registry.ts';
 import { cannedText } from '../fakes/cannedSpeech.ts';
 import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/openai-compatible/server.ts';
 import { earshotBin, startServeProcess, type ServeProcess } from '../support/earshotProcess.ts';
+import { builtWhisperServer, stubModel } from '../support/sharedFixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { sharedAudio } from './fileTranscriptionSupport.ts';
 
@@ -17,18 +14,7 @@ import { sharedAudio } from './fileTranscriptionSupport.ts';
  * `earshot transcribe` as a user runs it, against P12 (OpenAI-compatible) pointed at the fake
  * local server: in its own process, and through a running service.
  */
-// Needs `transcribe` in the CLI and P12 in the registry; until both are wired these are skipped.
-const wired = usage.includes('transcribe FILE') && findProvider('openai-compatible') !== undefined;
-
-/** The real whisper-server that CI builds before the tests, and whisper.cpp's weightless test model. */
-const whisperServer = join(
-  process.env.EARSHOT_CACHE_DIR ?? join(homedir(), '.cache', 'earshot'),
-  'whisper-server-1.9.1',
-  'whisper-server',
-);
-const stubModel = fileURLToPath(
-  new URL('../../../shared/models/for-tests-ggml-tiny.en.bin', import.meta.url),
-);
+const whisperServer = builtWhisperServer;
 
 type Fake = Awaited<ReturnType<typeof startOpenAiCompatibleFake>>;
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -107,7 +93,7 @@ async function interruptMidUpload(args: string[]) {
   return { code, stdout, stderr };
 }
 
-describe.skipIf(!wired)('earshot transcribe without a service', () => {
+describe('earshot transcribe without a service', () => {
   it('transcribes a file named relative to the working directory and prints the transcript', async () => {
     const result = await earshot(
       ['transcribe', 'jfk.wav', '--provider', 'p12', '--language', 'en'],
@@ -223,7 +209,7 @@ describe.skipIf(!wired)('earshot transcribe without a service', () => {
   });
 });
 
-describe.skipIf(!wired)('earshot transcribe through a running service', () => {
+describe('earshot transcribe through a running service', () => {
   beforeEach(async () => {
     serve = await startServeProcess(['--port', '0', '--data-dir', dataDirectory]);
   });

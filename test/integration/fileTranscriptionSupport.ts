@@ -1,5 +1,5 @@
+import { sharedFixture } from '../support/sharedFixtures.ts';
 import { readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { endpointField, languageHintsField, secretField } from '../../providers/configFields.ts';
 import type {
@@ -96,5 +96,5 @@ export function aborted(signal: AbortSignal): Promise<void> {
 
 /** The project's recorded test audio, in the shared folder beside the repository. */
 export function sharedAudio(name: string): string {
-  return fileURLToPath(new URL(`../../../shared/audio/${name}`, import.meta.url));
+  return sharedFixture(`audio/${name}`);
 }

@@ -1,7 +1,5 @@
-import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WhisperRuntime } from '../../actors/whisperRuntime/whisperRuntime.ts';
 import { buildBinary } from '../../main/runtime/buildBinary.ts';
@@ -11,6 +9,12 @@ import { whisperServerProblem } from '../../main/runtime/whisperServerCheck.ts';
 import type { FileTranscriptionProgress } from '../../providers/contract.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { definition } from '../../providers/whisper-cpp/definition.ts';
+import {
+  builtWhisperServer,
+  requireBuiltWhisperServer,
+  sharedFixture,
+  stubModel,
+} from '../support/sharedFixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
@@ -19,15 +23,8 @@ import { temporaryDirectory } from '../support/temporaryDirectory.ts';
  * weights, so every transcription is empty but the whole path (spawn, /health, multipart upload,
  * decoding, inference, verbose_json) is the real one.
  */
-const binaryPath = join(
-  process.env.EARSHOT_CACHE_DIR ?? join(homedir(), '.cache', 'earshot'),
-  'whisper-server-1.9.1',
-  'whisper-server',
-);
-const stubModel = fileURLToPath(
-  new URL('../../../shared/models/for-tests-ggml-tiny.en.bin', import.meta.url),
-);
-const jfkWav = fileURLToPath(new URL('../../../shared/audio/jfk.wav', import.meta.url));
+const binaryPath = builtWhisperServer;
+const jfkWav = sharedFixture('audio/jfk.wav');
 
 let directory: ReturnType<typeof temporaryDirectory>;
 const runtimes: WhisperRuntime[] = [];
@@ -42,16 +39,7 @@ afterAll(() => directory.remove());
 
 /** Every test goes through here, so a missing build fails each of them with the way out. */
 function requireBuild(): void {
-  if (!existsSync(binaryPath)) {
-    throw new Error(
-      `The real whisper-server is not built (expected ${binaryPath}). ` +
-        'Run "bash scripts/build-whisper-server.sh" first (about 2 minutes on 2 cores).',
-    );
-  }
-  for (const needed of [stubModel, jfkWav]) {
-    if (!existsSync(needed))
-      throw new Error(`Missing test input ${needed} (the shared folder beside the repository).`);
-  }
+  requireBuiltWhisperServer();
 }
 
 function realRuntime(options: { modelPath?: string; port?: number } = {}): WhisperRuntime {

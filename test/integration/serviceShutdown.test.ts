@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runEarshot, startServeProcess } from '../support/earshotProcess.ts';
+import { requireBuiltWhisperServer, sharedFixture, stubModel } from '../support/sharedFixtures.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+
+let directory: ReturnType<typeof temporaryDirectory>;
+beforeEach(() => (directory = temporaryDirectory('shutdown')));
+afterEach(() => directory.remove());
+
+/** whisper-server processes started with this exact model file. */
+function serversUsing(modelPath: string): string[] {
+  try {
+    return execFileSync('pgrep', ['-f', modelPath], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+it('SIGTERM during a P14 job stops the job and the whisper-server it started: no orphan process', async () => {
+  const dataDirectory = join(directory.path, 'data');
+  // A model file of this test's own, so the process search cannot see other tests' servers.
+  const modelPath = join(directory.path, 'own-stub-model.bin');
+  copyFileSync(stubModel, modelPath);
+  const configured = runEarshot([
+    'providers',
+    'set',
+    'P14',
+    `binaryPath=${requireBuiltWhisperServer()}`,
+    `modelPath=${modelPath}`,
+    '--data-dir',
+    dataDirectory,
+  ]);
+  expect(configured.status, configured.stderr).toBe(0);
+
+  const serve = await startServeProcess(['--port', '0', '--data-dir', dataDirectory]);
+  const secret = readFileSync(join(dataDirectory, 'launch.secret'), 'utf8');
+  const control = (path: string, body?: unknown) =>
+    fetch(`${serve.baseUrl}/control/v1${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const started = await control('/transcriptions', {
+    path: sharedFixture('audio/long-16k.wav'),
+    provider: 'P14',
+  });
+  expect(started.status).toBe(202);
+  const { jobId } = (await started.json()) as { jobId: string };
+
+  const deadline = Date.now() + 30_000;
+  while (serversUsing(modelPath).length === 0 && Date.now() < deadline) await sleep(50);
+  expect(serversUsing(modelPath)).toHaveLength(1);
+  const status = (await (await control(`/transcriptions/${jobId}`)).json()) as { state: string };
+  expect(['uploading', 'processing', 'preparing']).toContain(status.state);
+
+  serve.child.kill('SIGTERM');
+  expect(await serve.exited).toEqual({ code: 0, signal: null });
+  expect(serversUsing(modelPath)).toEqual([]);
+});
