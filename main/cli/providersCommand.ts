@@ -1,15 +1,16 @@
 import type { ProviderDefinition, ProviderMetadata } from '../../providers/contract.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from '../../providers/registry.ts';
 import { describeConfiguration, setConfigurationFields } from '../providerConfiguration.ts';
+import { probeLocalServer, pullLocalModel } from './localServerCommands.ts';
 import { UsageError } from './usage.ts';
 
-/** `earshot providers list | show ID | set ID key=value…` */
-export function providersCommand(
+/** `earshot providers list | show ID | set ID key=value… | probe P12 | pull P12 NAME` */
+export async function providersCommand(
   dataDirectory: string,
   action: string | undefined,
   name: string | undefined,
   assignments: readonly string[],
-): void {
+): Promise<void> {
   switch (action) {
     case 'list':
       return listProviders(dataDirectory);
@@ -17,8 +18,18 @@ export function providersCommand(
       return showProvider(dataDirectory, requireProvider(name));
     case 'set':
       return setProvider(dataDirectory, requireProvider(name), assignments);
+    case 'probe':
+    case 'pull':
+      if (requireProvider(name).metadata.id !== 'openai-compatible') {
+        throw new UsageError(`"providers ${action}" is for the local OpenAI-compatible server (P12).`);
+      }
+      return action === 'probe'
+        ? probeLocalServer(dataDirectory)
+        : pullLocalModel(dataDirectory, assignments[0]);
     default:
-      throw new UsageError('Use: earshot providers list | show ID | set ID key=value…');
+      throw new UsageError(
+        'Use: earshot providers list | show ID | set ID key=value… | probe P12 | pull P12 NAME',
+      );
   }
 }
 

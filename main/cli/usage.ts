@@ -13,6 +13,8 @@ Commands:
   providers list                   The fourteen providers, their capabilities and whether each is configured
   providers show ID                A provider's settings (secrets masked) and what is missing
   providers set ID key=value…      Change settings (key= removes one); ID is an id or a label such as P06
+  providers probe P12              Check the local OpenAI-compatible server and list its models
+  providers pull P12 NAME          Have an Ollama host download a model
   runtime status                   The P14 whisper.cpp binary and model, and whether a runtime runs
   runtime build                    Build whisper-server 1.9.1 from source (cached; about 2 minutes)
   runtime import-binary PATH       Use an existing whisper-server binary (checked with --help)

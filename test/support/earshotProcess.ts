@@ -15,6 +15,19 @@ export function runEarshot(args: string[], input?: string): CliResult {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** `runEarshot` without blocking this process, for tests whose fakes run in it. */
+export function runEarshotAsync(args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(earshotBin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 export interface ServeProcess {
   child: ChildProcess;
   baseUrl: string;

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/openai-compatible/server.ts';
+import { runEarshotAsync } from '../support/earshotProcess.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+
+let directory: ReturnType<typeof temporaryDirectory>;
+let dataDirectory: string;
+beforeEach(() => {
+  directory = temporaryDirectory('providers-cli');
+  dataDirectory = join(directory.path, 'data');
+});
+afterEach(() => directory.remove());
+
+const earshot = (...args: string[]) => runEarshotAsync([...args, '--data-dir', dataDirectory]);
+
+it('lists the fourteen providers as the spec table, with P14 the default', async () => {
+  const { stdout, status } = await earshot('providers', 'list');
+  expect(status).toBe(0);
+  const rows = stdout.split('\n').filter((line) => /^\| P\d\d /.test(line));
+  expect(rows).toHaveLength(14);
+  expect(rows[0]).toMatch(
+    /^\| P01 +\| Cloud \| WebSocket \(direct\) +\| MediaRecorder \(WebM\/Opus\) \| Yes +\| Yes +\| Yes +\| Yes /,
+  );
+  expect(rows[13]).toMatch(/\| whisper-cpp \(default\) /);
+});
+
+it('sets, shows (masked) and refuses settings by id or label', async () => {
+  const set = await earshot('providers', 'set', 'p06', 'apiKey=dg-secret-value-1234', 'languageHints=en,de');
+  expect(set.stdout).toContain('Deepgram Nova is ready to use.');
+  const shown = await earshot('providers', 'show', 'deepgram');
+  expect(shown.stdout).toContain('apiKey = •••••• (set)');
+  expect(shown.stdout).not.toContain('dg-secret-value-1234');
+  const refused = await earshot('providers', 'set', 'P06', 'model=nova-9');
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain('model must be one of nova-3, nova-2');
+  const unknown = await earshot('providers', 'set', 'P99', 'apiKey=x');
+  expect(unknown.status).toBe(2);
+  expect(JSON.parse(readFileSync(join(dataDirectory, 'secrets.json'), 'utf8'))).toMatchObject({
+    providers: { deepgram: { apiKey: 'dg-secret-value-1234', languageHints: ['en', 'de'] } },
+  });
+});
+
+it('probes the local OpenAI-compatible server, lists its models and pulls one from an Ollama host', async () => {
+  const fake = await startOpenAiCompatibleFake({ pullable: ['whisper-tiny'] });
+  try {
+    await earshot('providers', 'set', 'P12', `baseUrl=${fake.baseUrl}`, `model=${defaultInstalledModel}`);
+    const probe = await earshot('providers', 'probe', 'P12');
+    expect(probe.stdout).toContain('OpenAI-compatible, an Ollama host');
+    expect(probe.stdout).toContain(defaultInstalledModel);
+    const pulled = await earshot('providers', 'pull', 'P12', 'whisper-tiny');
+    expect(pulled.status, pulled.stderr).toBe(0);
+    expect(fake.installedModels()).toContain('whisper-tiny');
+    expect((await earshot('providers', 'pull', 'P12', 'no-such-model')).status).toBe(1);
+  } finally {
+    await fake.close();
+  }
+});
