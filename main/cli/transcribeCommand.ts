@@ -1,14 +1,9 @@
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  isFinalFileJobState,
-  type FileJobStatus,
-  type ResolveBaseUrl,
-} from '../../actors/fileJob/fileJob.ts';
-import type { WhisperCppConfig } from '../../providers/whisper-cpp/config.ts';
+import { isFinalFileJobState, type FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
-import { runtimeForConfig } from '../runtime/runtimeForConfig.ts';
+import { LocalRuntimes } from '../localRuntimes.ts';
 import { providerBaseUrls, TranscriptionJobs, type TranscriptionRequest } from '../transcriptionJobs.ts';
 import { UsageError } from './usage.ts';
 
@@ -70,12 +65,11 @@ async function runHere(
 ): Promise<Outcome> {
   const store = SessionStore.open(dataDirectory);
   // P14 runs on a whisper-server of this process's own, started for the job and stopped after it.
-  const startRuntime: ResolveBaseUrl = (_definition, config, signal) =>
-    runtimeForConfig(dataDirectory, config as WhisperCppConfig).acquire(signal);
+  const runtimes = new LocalRuntimes(dataDirectory);
   const jobs = new TranscriptionJobs({
     store,
     dataDirectory,
-    resolveBaseUrl: providerBaseUrls(startRuntime),
+    resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
   });
   try {
     const job = jobs.start(request);
@@ -85,6 +79,7 @@ async function runHere(
     return { status, transcript: status.state === 'completed' ? store.getTranscript(job.sessionId) : '' };
   } finally {
     await jobs.close();
+    await runtimes.stop();
     store.close();
   }
 }
