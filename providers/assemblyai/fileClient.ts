@@ -3,6 +3,7 @@ import { deleteRemoteObject } from '../asyncJob/remoteCleanup.ts';
 import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { type StatusChecks, waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
 import { uploadTimeoutMs, vendorJson, vendorRequest } from '../http/vendorRequest.ts';
@@ -34,7 +35,6 @@ type Transcript = z.output<typeof transcriptSchema>;
 
 interface Session {
   request: FileTranscriptionRequest<AssemblyAiConfig>;
-  base: string;
   headers: Record<string, string>;
   secrets: string[];
 }
@@ -49,7 +49,6 @@ export async function transcribeFile(
 ): Promise<FileTranscriptionResult> {
   const session: Session = {
     request,
-    base: request.baseUrl.replace(/\/+$/, ''),
     // AssemblyAI takes the bare key, without a "Bearer" scheme.
     headers: { authorization: request.config.apiKey },
     secrets: [request.config.apiKey],
@@ -67,7 +66,7 @@ async function upload(session: Session): Promise<string> {
   const { request } = session;
   const answer = await vendorJson<unknown>({
     vendor,
-    url: `${session.base}/upload`,
+    url: apiUrl(session.request.baseUrl, '/upload'),
     headers: session.headers,
     body: () =>
       rawFileBody(request.wavPath, 'application/octet-stream', (sentBytes, totalBytes) =>
@@ -90,7 +89,7 @@ function createTranscript(session: Session, audioUrl: string): Promise<string> {
     create: async (signal) => {
       const answer = await vendorJson<unknown>({
         vendor,
-        url: `${session.base}/transcript`,
+        url: apiUrl(session.request.baseUrl, '/transcript'),
         headers: session.headers,
         json: {
           audio_url: audioUrl,
@@ -109,7 +108,7 @@ function createTranscript(session: Session, audioUrl: string): Promise<string> {
 
 async function pollUntilDone(session: Session, transcriptId: string): Promise<Transcript> {
   const { request } = session;
-  const checks: StatusChecks = { vendor, baseUrl: session.base, vendorIntervalMs: vendorPollIntervalMs };
+  const checks: StatusChecks = { vendor, baseUrl: request.baseUrl, vendorIntervalMs: vendorPollIntervalMs };
   for (;;) {
     request.onProgress({ phase: 'processing' });
     await waitBeforeNextCheck(checks, request.signal);
@@ -117,7 +116,7 @@ async function pollUntilDone(session: Session, transcriptId: string): Promise<Tr
       transcriptSchema,
       await vendorJson<unknown>({
         vendor,
-        url: `${session.base}/transcript/${encodeURIComponent(transcriptId)}`,
+        url: apiUrl(session.request.baseUrl, `/transcript/${encodeURIComponent(transcriptId)}`),
         headers: session.headers,
         signal: request.signal,
         secrets: session.secrets,
@@ -142,7 +141,7 @@ async function deleteTranscript(session: Session, transcriptId: string): Promise
     const response = await vendorRequest({
       vendor,
       method: 'DELETE',
-      url: `${session.base}/transcript/${encodeURIComponent(transcriptId)}`,
+      url: apiUrl(session.request.baseUrl, `/transcript/${encodeURIComponent(transcriptId)}`),
       headers: session.headers,
       signal,
       secrets: session.secrets,

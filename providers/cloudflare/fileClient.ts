@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { sentenceSegments } from '../assemblyai/sentenceSegments.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
-import {
-  base64JsonFileBody,
-  base64Length,
-  rawFileBody,
-  type UploadBody,
-  type UploadProgress,
-} from '../http/uploadBody.ts';
+import { base64JsonFileBody, base64Length, rawFileBody, type UploadBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { CloudflareConfig } from './config.ts';
 
@@ -38,10 +34,7 @@ export async function transcribeFile(
 ): Promise<FileTranscriptionResult> {
   const { config } = request;
   const secrets = [config.apiToken, config.accountId];
-  const progress: UploadProgress = (sentBytes, totalBytes) => {
-    request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-    if (sentBytes === totalBytes) request.onProgress({ phase: 'processing' });
-  };
+  const progress = uploadThenProcessing((event) => request.onProgress(event));
   const language = request.languageHints[0];
   const body = (): UploadBody =>
     config.model === turboModel
@@ -64,7 +57,7 @@ export async function transcribeFile(
   const answer = await vendorJson<unknown>({
     vendor,
     // The model id goes into the path as is, '@' and slashes included.
-    url: `${request.baseUrl.replace(/\/+$/, '')}/accounts/${encodeURIComponent(config.accountId)}/ai/run/${config.model}`,
+    url: apiUrl(request.baseUrl, `/accounts/${encodeURIComponent(config.accountId)}/ai/run/${config.model}`),
     headers: { authorization: `Bearer ${config.apiToken}` },
     body,
     signal: request.signal,

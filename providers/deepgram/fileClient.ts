@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { DeepgramConfig } from './config.ts';
 
@@ -28,7 +30,7 @@ export async function transcribeFile(
   request: FileTranscriptionRequest<DeepgramConfig>,
 ): Promise<FileTranscriptionResult> {
   const { config } = request;
-  const url = new URL(`${request.baseUrl.replace(/\/+$/, '')}/v1/listen`);
+  const url = new URL(apiUrl(request.baseUrl, '/v1/listen'));
   url.searchParams.set('model', config.model);
   url.searchParams.set('punctuate', 'true');
   url.searchParams.set('smart_format', 'true');
@@ -42,10 +44,11 @@ export async function transcribeFile(
     url: url.toString(),
     headers: { authorization: `Token ${config.apiKey}` },
     body: () =>
-      rawFileBody(request.wavPath, 'audio/wav', (sentBytes, totalBytes) => {
-        request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-        if (sentBytes === totalBytes) request.onProgress({ phase: 'processing' });
-      }),
+      rawFileBody(
+        request.wavPath,
+        'audio/wav',
+        uploadThenProcessing((progress) => request.onProgress(progress)),
+      ),
     signal: request.signal,
     secrets: [config.apiKey],
     timeoutMs: uploadTimeoutMs(request.wavBytes),

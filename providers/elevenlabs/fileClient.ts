@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { ElevenLabsConfig } from './config.ts';
 import { metadata } from './metadata.ts';
@@ -36,7 +38,7 @@ export async function transcribeFile(
   const { config, languageHints } = request;
   const answer = await vendorJson<unknown>({
     vendor: metadata.vendor,
-    url: `${request.baseUrl.replace(/\/+$/, '')}/v1/speech-to-text`,
+    url: apiUrl(request.baseUrl, '/v1/speech-to-text'),
     headers: { 'xi-api-key': config.apiKey },
     signal: request.signal,
     secrets: [config.apiKey],
@@ -52,10 +54,7 @@ export async function transcribeFile(
           tag_audio_events: 'false',
         },
         { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-        (sentBytes, totalBytes) => {
-          request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-          if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
-        },
+        uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
   });
   const parsed = transcriptSchema.safeParse(answer);

@@ -1,9 +1,9 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
-import { serverUrl } from '../openai-compatible/serverAddress.ts';
 import { readTranscriptionAnswer, transcriptionResult } from '../openai-compatible/transcriptionResponse.ts';
-import { uploadThenProcessing } from '../openai-compatible/uploadProgress.ts';
 import type { FunasrConfig } from './config.ts';
 import { readSenseVoiceText } from './senseVoiceText.ts';
 
@@ -23,7 +23,7 @@ export async function transcribeFile(
   const vendor = `FunASR server ${request.baseUrl}`;
   const answer = await vendorJson<unknown>({
     vendor,
-    url: serverUrl(request.baseUrl, '/v1/audio/transcriptions'),
+    url: apiUrl(request.baseUrl, '/v1/audio/transcriptions'),
     body: () =>
       multipartFileBody(
         {

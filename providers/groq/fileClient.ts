@@ -1,9 +1,9 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
-import { serverUrl } from '../openai-compatible/serverAddress.ts';
 import { readTranscriptionAnswer, transcriptionResult } from '../openai-compatible/transcriptionResponse.ts';
-import { uploadThenProcessing } from '../openai-compatible/uploadProgress.ts';
 import type { GroqConfig } from './config.ts';
 
 const vendor = 'Groq';
@@ -18,7 +18,7 @@ export async function transcribeFile(
   const { config } = request;
   const answer = await vendorJson<unknown>({
     vendor,
-    url: serverUrl(request.baseUrl, '/audio/transcriptions'),
+    url: apiUrl(request.baseUrl, '/audio/transcriptions'),
     headers: { authorization: `Bearer ${config.apiKey}` },
     body: () =>
       multipartFileBody(

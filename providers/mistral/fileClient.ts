@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { MistralConfig } from './config.ts';
 import { metadata } from './metadata.ts';
@@ -35,7 +37,7 @@ export async function transcribeFile(
   const { config, languageHints } = request;
   const answer = await vendorJson<unknown>({
     vendor: metadata.vendor,
-    url: `${request.baseUrl.replace(/\/+$/, '')}/v1/audio/transcriptions`,
+    url: apiUrl(request.baseUrl, '/v1/audio/transcriptions'),
     headers: { authorization: `Bearer ${config.apiKey}` },
     signal: request.signal,
     secrets: [config.apiKey],
@@ -51,10 +53,7 @@ export async function transcribeFile(
           timestamp_granularities: 'segment',
         },
         { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-        (sentBytes, totalBytes) => {
-          request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-          if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
-        },
+        uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
   });
   const parsed = transcriptionSchema.safeParse(answer);

@@ -1,10 +1,11 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
 import type { OpenAiCompatibleConfig } from './config.ts';
-import { bearerHeaders, serverName, serverUrl } from './serverAddress.ts';
+import { bearerHeaders, serverName } from './serverAddress.ts';
 import { readTranscriptionAnswer, transcriptionResult } from './transcriptionResponse.ts';
-import { uploadThenProcessing } from './uploadProgress.ts';
 
 /**
  * Local models on a CPU can take far longer than real time, and the server answers only when it
@@ -20,7 +21,7 @@ export async function transcribeFile(
   const vendor = serverName(request.baseUrl);
   const answer = await vendorJson<unknown>({
     vendor,
-    url: serverUrl(request.baseUrl, '/v1/audio/transcriptions'),
+    url: apiUrl(request.baseUrl, '/v1/audio/transcriptions'),
     headers: bearerHeaders(config.apiKey),
     body: () =>
       multipartFileBody(

@@ -4,9 +4,10 @@
  * and (Ollama) fetching a model, with progress.
  */
 import { z } from 'zod';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { vendorJson, vendorRequest } from '../http/vendorRequest.ts';
-import { bearerHeaders, serverName, serverUrl } from './serverAddress.ts';
+import { bearerHeaders, serverName } from './serverAddress.ts';
 
 export type ServerProbe =
   | { reachable: false; problem: string }
@@ -64,7 +65,7 @@ async function check(
   try {
     const answer = await vendorJson<unknown>({
       vendor: serverName(baseUrl),
-      url: serverUrl(baseUrl, path),
+      url: apiUrl(baseUrl, path),
       headers: bearerHeaders(apiKey),
       signal,
       secrets: apiKey === undefined ? [] : [apiKey],
@@ -90,7 +91,7 @@ export async function listModels(
   const vendor = serverName(baseUrl);
   const answer = await vendorJson<unknown>({
     vendor,
-    url: serverUrl(baseUrl, '/v1/models'),
+    url: apiUrl(baseUrl, '/v1/models'),
     headers: bearerHeaders(apiKey),
     signal,
     secrets: apiKey === undefined ? [] : [apiKey],
@@ -135,7 +136,7 @@ export async function pullModel(
   const vendor = `Ollama at ${baseUrl}`;
   const response = await vendorRequest({
     vendor,
-    url: serverUrl(baseUrl, '/api/pull'),
+    url: apiUrl(baseUrl, '/api/pull'),
     json: { model: name, stream: true },
     signal,
     secrets: [],

@@ -1,12 +1,4 @@
-/**
- * How requests address a local OpenAI-compatible server: the API path under its base address,
- * its optional key, and the name messages give it.
- */
-
-/** The base address may have been typed with a trailing slash. */
-export function serverUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${path}`;
-}
+/** How requests name and authenticate a local OpenAI-compatible server. */
 
 /** Bearer only when a key is configured: most local servers have none. */
 export function bearerHeaders(apiKey: string | undefined): Record<string, string> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError } from '../http/providerError.ts';
 import {
   base64JsonFileBody,
@@ -8,6 +9,7 @@ import {
   type UploadBody,
   type UploadProgress,
 } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { type SiliconFlowConfig, siliconFlowOmniModels } from './config.ts';
 
@@ -42,15 +44,11 @@ export async function transcribeFile(
   request: FileTranscriptionRequest<SiliconFlowConfig>,
 ): Promise<FileTranscriptionResult> {
   const { config } = request;
-  const base = request.baseUrl.replace(/\/+$/, '');
-  const progress: UploadProgress = (sentBytes, totalBytes) => {
-    request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-    if (sentBytes === totalBytes) request.onProgress({ phase: 'processing' });
-  };
+  const progress = uploadThenProcessing((event) => request.onProgress(event));
   const omni = omniModels.has(config.model);
   const answer = await vendorJson<unknown>({
     vendor,
-    url: `${base}${omni ? '/chat/completions' : '/audio/transcriptions'}`,
+    url: apiUrl(request.baseUrl, omni ? '/chat/completions' : '/audio/transcriptions'),
     headers: { authorization: `Bearer ${config.apiKey}` },
     body: omni ? () => chatBody(request, progress) : () => transcriptionBody(request, progress),
     signal: request.signal,

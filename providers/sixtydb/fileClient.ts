@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
 import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorMessage } from '../http/vendorMessage.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { SixtyDbConfig } from './config.ts';
@@ -44,7 +46,7 @@ export async function transcribeFile(
   const hints = request.languageHints.slice(0, mostCandidateLanguages);
   const answer = await vendorJson<unknown>({
     vendor,
-    url: `${request.baseUrl.replace(/\/+$/, '')}/stt`,
+    url: apiUrl(request.baseUrl, '/stt'),
     headers: { authorization: `Bearer ${config.apiKey}` },
     body: () =>
       multipartFileBody(
@@ -55,10 +57,7 @@ export async function transcribeFile(
           timestamps: 'word',
         },
         { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-        (sentBytes, totalBytes) => {
-          request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-          if (sentBytes === totalBytes) request.onProgress({ phase: 'processing' });
-        },
+        uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
     signal: request.signal,
     secrets: [config.apiKey],

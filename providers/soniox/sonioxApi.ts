@@ -1,5 +1,6 @@
 import type { StatusChecks } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import type { UploadBody } from '../http/uploadBody.ts';
 import { vendorJson, vendorRequest } from '../http/vendorRequest.ts';
 import type { SonioxConfig } from './config.ts';
@@ -28,7 +29,7 @@ export function sonioxJson(request: FileTranscriptionRequest<SonioxConfig>, call
 function vendorCall(request: FileTranscriptionRequest<SonioxConfig>, call: SonioxCall) {
   return {
     vendor: metadata.vendor,
-    url: `${request.baseUrl.replace(/\/+$/, '')}${call.path}`,
+    url: apiUrl(request.baseUrl, call.path),
     method: call.method,
     headers: { authorization: `Bearer ${request.config.apiKey}` },
     json: call.json,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-
 import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { base64JsonFileBody, base64Length } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { readJsonAnswer, uploadTimeoutMs, type VendorRequest, vendorRequest } from '../http/vendorRequest.ts';
 import type { VolcengineConfig } from './config.ts';
 import { flashLanguages } from './flashLanguages.ts';
@@ -39,7 +40,7 @@ export async function transcribeFile(
     request.languageHints[0] === undefined ? undefined : flashLanguages[request.languageHints[0]];
   const call: VendorRequest = {
     vendor: metadata.vendor,
-    url: `${request.baseUrl.replace(/\/+$/, '')}/api/v3/auc/bigmodel/recognize/flash`,
+    url: apiUrl(request.baseUrl, '/api/v3/auc/bigmodel/recognize/flash'),
     headers: {
       'X-Api-App-Key': appKey,
       'X-Api-Access-Key': accessKey,
@@ -59,10 +60,7 @@ export async function transcribeFile(
           request: { model_name: 'bigmodel', enable_itn: true, enable_punc: true, show_utterances: true },
         }),
         request.wavPath,
-        (sentBytes, totalBytes) => {
-          request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-          if (sentBytes >= totalBytes) request.onProgress({ phase: 'processing' });
-        },
+        uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
   };
   const response = await vendorRequest(call);

@@ -1,5 +1,5 @@
 import type { FileTranscriptionProgress } from '../contract.ts';
-import type { UploadProgress } from '../http/uploadBody.ts';
+import type { UploadProgress } from './uploadBody.ts';
 
 /**
  * Upload progress for a synchronous transcription call: bytes while the body streams, then
