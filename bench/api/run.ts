@@ -3,6 +3,10 @@
  * on it, and measures start-up, memory and the REST API under load. It prints figures and asserts
  * nothing; see bench/README.md.
  */
+import { describeMachine } from '../shared/machine.ts';
+import { readmePath, writeReadmeFigures } from '../shared/readmeFigures.ts';
+import { markdownReport, textReport } from '../shared/sections.ts';
+import { duration, latency, milliseconds, wholeNumber } from '../shared/units.ts';
 import { prepareFixture } from './fixture/prepareFixture.ts';
 import { runLoad } from './load/autocannonRun.ts';
 import { loadScenarios } from './load/scenarios.ts';
@@ -10,10 +14,7 @@ import { verifyScenario } from './load/verifyScenario.ts';
 import { waitUntilIdle } from './load/waitUntilIdle.ts';
 import { parseOptions } from './options.ts';
 import type { BenchmarkResults, ScenarioResult } from './report/benchmarkResults.ts';
-import { describeMachine } from './report/machine.ts';
-import { readmePath, writeReadmeFigures } from './report/readmeFigures.ts';
-import { markdownReport, textReport } from './report/report.ts';
-import { duration, latency, milliseconds, wholeNumber } from './report/units.ts';
+import { reportSections } from './report/report.ts';
 import { enableApi } from './service/apiToken.ts';
 import { startServiceProcess, type ServiceProcess } from './service/serviceProcess.ts';
 
@@ -80,9 +81,10 @@ async function main(): Promise<void> {
       connectionCounts,
       scenarios: results,
     };
-    console.log(textReport(benchmark));
+    const sections = reportSections(benchmark);
+    console.log(textReport(sections));
     if (options.writeReadme) {
-      await writeReadmeFigures(markdownReport(benchmark));
+      await writeReadmeFigures('api', markdownReport(sections));
       log(`Figures written to ${readmePath}`);
     }
   } finally {

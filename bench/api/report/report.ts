@@ -1,43 +1,11 @@
+import { machineSummary } from '../../shared/machine.ts';
+import type { Section } from '../../shared/sections.ts';
+import { duration, latency, median, megabytes, milliseconds, wholeNumber } from '../../shared/units.ts';
 import type { BenchmarkResults } from './benchmarkResults.ts';
-import { renderMarkdownTable, renderTextTable, type Table } from './tables.ts';
 import { judgeTargets } from './targets.ts';
-import { duration, latency, median, megabytes, milliseconds, wholeNumber } from './units.ts';
 
-interface Section {
-  title: string;
-  lines: string[];
-  table?: Table;
-}
-
-/** The report for a terminal. */
-export function textReport(results: BenchmarkResults): string {
-  return sections(results)
-    .map(({ title, lines, table }) =>
-      [
-        title,
-        '='.repeat(title.length),
-        ...lines,
-        ...(table === undefined ? [] : [renderTextTable(table)]),
-      ].join('\n'),
-    )
-    .join('\n\n');
-}
-
-/** The same report as Markdown, for bench/README.md. */
-export function markdownReport(results: BenchmarkResults): string {
-  return sections(results)
-    .map(({ title, lines, table }) =>
-      [
-        `#### ${title}`,
-        '',
-        ...lines.map((line) => `- ${line}`),
-        ...(table === undefined ? [] : ['', renderMarkdownTable(table)]),
-      ].join('\n'),
-    )
-    .join('\n\n');
-}
-
-function sections(results: BenchmarkResults): Section[] {
+/** The API benchmark's report, for `textReport` and `markdownReport`. */
+export function reportSections(results: BenchmarkResults): Section[] {
   return [runSection(results), startupSection(results), loadSection(results), targetSection(results)];
 }
 
@@ -48,8 +16,7 @@ function runSection(results: BenchmarkResults): Section {
   return {
     title: `Earshot API benchmark, ${results.date.toISOString().replace(/\.\d+Z$/, 'Z')}`,
     lines: [
-      `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${megabytes(machine.memoryBytes)} memory, ` +
-        `${machine.operatingSystem}, Node ${machine.nodeVersion}`,
+      `Machine: ${machineSummary(machine)}`,
       `Fixture: ${wholeNumber(parameters.sessionCount)} sessions (${wholeNumber(manifest.chineseSessionCount)} in Chinese), ` +
         `${parameters.segmentsPerSession} segments of ~${parameters.segmentLength} characters each; ` +
         `${megabytes(fixture.diskBytes)} on disk`,

@@ -1,4 +1,4 @@
-import { runEarshot } from './earshotCommand.ts';
+import { runEarshot } from '../../shared/earshotCommand.ts';
 
 const tokenPattern = /^es_\S+$/;
 

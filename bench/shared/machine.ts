@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, release, totalmem, type } from 'node:os';
+import { megabytes } from './units.ts';
 
 export interface MachineDescription {
   cpuModel: string;
@@ -28,4 +29,12 @@ function cpuModel(): string {
   } catch {
     return 'unknown CPU';
   }
+}
+
+/** One line for a report: "AMD EPYC, 2 cores, 25,276 MB memory, Linux 6.18, Node v22.23.3". */
+export function machineSummary(machine: MachineDescription): string {
+  return (
+    `${machine.cpuModel}, ${machine.cores} cores, ${megabytes(machine.memoryBytes)} memory, ` +
+    `${machine.operatingSystem}, Node ${machine.nodeVersion}`
+  );
 }
