@@ -3,12 +3,12 @@ import { deleteRemoteObject } from '../asyncJob/remoteCleanup.ts';
 import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { type StatusChecks, waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { sentenceSegments } from '../sentenceSegments.ts';
 import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
 import { uploadTimeoutMs, vendorJson, vendorRequest } from '../http/vendorRequest.ts';
 import type { AssemblyAiConfig } from './config.ts';
-import { sentenceSegments } from './sentenceSegments.ts';
 
 const vendor = 'AssemblyAI';
 /** AssemblyAI's guides poll every 3 seconds; transcription takes a fraction of the audio's length. */
@@ -159,8 +159,8 @@ function toResult(transcript: Transcript): FileTranscriptionResult {
       startMs: Math.round(word.start),
       endMs: Math.round(word.end),
       speaker: word.speaker ?? null,
+      language: language ?? null,
     })),
-    language,
   );
   return language === undefined ? { segments } : { segments, language };
 }

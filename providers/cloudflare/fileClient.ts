@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { sentenceSegments } from '../assemblyai/sentenceSegments.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { base64JsonFileBody, base64Length, rawFileBody, type UploadBody } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
+import { sentenceSegments } from '../sentenceSegments.ts';
 import type { CloudflareConfig } from './config.ts';
 
 const vendor = 'Cloudflare';
@@ -98,8 +98,9 @@ function readAnswer(answer: unknown, secrets: readonly string[]): FileTranscript
         text: word.word,
         startMs: Math.round(word.start * 1000),
         endMs: Math.round(word.end * 1000),
+        speaker: null,
+        language: language ?? null,
       })),
-      language,
     );
   } else {
     throw unexpectedShape({ path: ['result'], message: 'neither segments nor words' });

@@ -1,12 +1,18 @@
 import { expect, it } from 'vitest';
-import { sentenceSegments, type TimedWord } from './sentenceSegments.ts';
+import { sentenceSegments, type TimedPiece } from './sentenceSegments.ts';
 
-function words(...items: Array<[string, number, number, string?]>): TimedWord[] {
-  return items.map(([text, startMs, endMs, speaker]) => ({ text, startMs, endMs, speaker }));
+function words(...items: Array<[string, number, number, string?]>): TimedPiece[] {
+  return items.map(([text, startMs, endMs, speaker]) => ({ text, startMs, endMs, speaker: speaker ?? null }));
+}
+
+function inLanguage(language: string, pieces: TimedPiece[]): TimedPiece[] {
+  return pieces.map((piece) => ({ ...piece, language }));
 }
 
 it('ends a segment at sentence punctuation and spans its words', () => {
-  expect(sentenceSegments(words(['Hello', 0, 300], ['there.', 320, 600], ['Bye!', 700, 900]), 'en')).toEqual([
+  expect(
+    sentenceSegments(inLanguage('en', words(['Hello', 0, 300], ['there.', 320, 600], ['Bye!', 700, 900]))),
+  ).toEqual([
     { text: 'Hello there.', startMs: 0, endMs: 600, speaker: null, language: 'en' },
     { text: 'Bye!', startMs: 700, endMs: 900, speaker: null, language: 'en' },
   ]);
@@ -37,4 +43,21 @@ it('joins Chinese words without spaces and skips blank words', () => {
 
 it('returns nothing for no words', () => {
   expect(sentenceSegments([])).toEqual([]);
+});
+
+it('joins pieces that carry their own spacing as they come, and names no speaker or language unless given', () => {
+  expect(
+    sentenceSegments(
+      [
+        { text: 'Hel', startMs: 0, endMs: 100 },
+        { text: 'lo', startMs: 100, endMs: 200 },
+        { text: ' world…', startMs: 200, endMs: 400 },
+        { text: ' Next', startMs: 500, endMs: 600 },
+      ],
+      { piecesCarrySpacing: true },
+    ),
+  ).toEqual([
+    { text: 'Hello world…', startMs: 0, endMs: 400 },
+    { text: 'Next', startMs: 500, endMs: 600 },
+  ]);
 });
