@@ -1,6 +1,6 @@
 import { cannedSentences } from '../cannedSpeech.ts';
-import { heldAnswers } from '../deepgram/heldAnswers.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
 
@@ -19,8 +19,8 @@ const knownModels = new Set([turboModel, '@cf/openai/whisper', '@cf/openai/whisp
  * or JSON base64; the turbo model answers with segments, the others with words (seconds).
  */
 export async function startCloudflareFake(): Promise<ProviderFake> {
-  const held = heldAnswers();
-  const server = await startFakeHttpServer(async (request, url) => {
+  const held = heldReplies();
+  const server = await startFakeHttpServer(async (request, url, clientGone) => {
     const route = /^\/client\/v4\/accounts\/([^/]+)\/ai\/run\/(.+)$/.exec(url.pathname);
     if (route === null) return undefined;
     const [, accountId = '', model = ''] = route.map((part) => decodeURIComponent(part));
@@ -44,7 +44,7 @@ export async function startCloudflareFake(): Promise<ProviderFake> {
     if (wav === undefined)
       return failure(400, 3010, 'Invalid or incomplete input for the model: audio could not be decoded');
 
-    await held.wait();
+    await held.released(clientGone);
     return {
       body: {
         result: whisperResult(model, wav.durationMs, input.language),
@@ -57,7 +57,7 @@ export async function startCloudflareFake(): Promise<ProviderFake> {
   return {
     ...server,
     remoteObjectCount: () => 0,
-    holdJobs: held.hold,
+    holdJobs: (hold) => held.hold(hold),
     baseUrl: `${server.baseUrl}/client/v4`,
   };
 }

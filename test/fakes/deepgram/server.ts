@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
-import { heldAnswers } from './heldAnswers.ts';
 
 export const deepgramFakeApiKey = 'dg-fake-key-5f0c2a9e71';
 
@@ -23,8 +23,8 @@ const languagePattern = /^([a-z]{2}(-[A-Z]{2})?|multi)$/;
  * timed in seconds, utterances only when asked for, punctuation only with punctuate/smart_format.
  */
 export async function startDeepgramFake(): Promise<ProviderFake> {
-  const held = heldAnswers();
-  const server = await startFakeHttpServer(async (request, url) => {
+  const held = heldReplies();
+  const server = await startFakeHttpServer(async (request, url, clientGone) => {
     if (url.pathname !== '/v1/listen') return undefined;
     if (request.method !== 'POST') return deepgramError(405, 'Method Not Allowed', 'Use POST.');
     const credential = /^token\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -49,10 +49,10 @@ export async function startDeepgramFake(): Promise<ProviderFake> {
       );
     }
 
-    await held.wait();
+    await held.released(clientGone);
     return { body: listenAnswer(request.body, wav.durationMs, model, query) };
   });
-  return { ...server, remoteObjectCount: () => 0, holdJobs: held.hold };
+  return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };
 }
 
 function listenAnswer(audio: Buffer, durationMs: number, model: string, query: URLSearchParams) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -20,10 +21,13 @@ const granularities = ['none', 'word', 'character'];
  * synchronous and keeps nothing; while held, it withholds its answers.
  */
 export async function startElevenLabsFake(options: { maxFileBytes?: number } = {}): Promise<ProviderFake> {
-  let held = false;
-  const waiting: Array<() => void> = [];
+  const held = heldReplies();
 
-  async function route(request: RecordedRequest, url: URL): Promise<FakeReply | undefined> {
+  async function route(
+    request: RecordedRequest,
+    url: URL,
+    clientGone: AbortSignal,
+  ): Promise<FakeReply | undefined> {
     if (url.pathname !== '/v1/speech-to-text' || request.method !== 'POST') return undefined;
     const key = request.headers['xi-api-key'];
     if (key === undefined) {
@@ -53,7 +57,7 @@ export async function startElevenLabsFake(options: { maxFileBytes?: number } = {
     if (wav === undefined) return detailError(400, 'invalid_audio', 'The audio file could not be decoded.');
     const language = form.get('language_code');
     const answer = transcript(wav.durationMs, typeof language === 'string' ? language : 'en', granularity);
-    if (held) await new Promise<void>((release) => waiting.push(release));
+    await held.released(clientGone);
     return { body: answer };
   }
 
@@ -61,10 +65,7 @@ export async function startElevenLabsFake(options: { maxFileBytes?: number } = {
   return {
     ...server,
     remoteObjectCount: () => 0,
-    holdJobs: (hold) => {
-      held = hold;
-      if (!hold) for (const release of waiting.splice(0)) release();
-    },
+    holdJobs: (hold) => held.hold(hold),
   };
 }
 

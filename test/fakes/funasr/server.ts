@@ -4,10 +4,10 @@
  * `POST /v1/audio/transcriptions`. Errors are FastAPI's `{"detail": …}`: 422 when `file` is
  * missing, 400 for a model it does not serve, 500 when inference fails.
  */
-import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
 import { cannedSentences, cannedText } from '../cannedSpeech.ts';
+import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
-import { heldReplies } from '../openai-compatible/heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
 
@@ -28,7 +28,7 @@ const senseVoiceLanguages = ['zh', 'en', 'ja', 'ko', 'yue'];
 export async function startFunasrFake(options: FunasrFakeOptions = {}): Promise<ProviderFake> {
   const loaded = new Set(['sensevoice']);
   const held = heldReplies();
-  const server = await startFakeHttpServer(async (request, url) => {
+  const server = await startFakeHttpServer(async (request, url, clientGone) => {
     const route = `${request.method} ${url.pathname}`;
     if (route === 'GET /health') {
       return {
@@ -51,7 +51,7 @@ export async function startFunasrFake(options: FunasrFakeOptions = {}): Promise<
     }
     if (route === 'POST /v1/audio/transcriptions') {
       const reply = await transcription(request, loaded, options);
-      await held.released();
+      await held.released(clientGone);
       return reply;
     }
     if (['/health', '/v1/models', '/v1/audio/transcriptions'].includes(url.pathname)) {

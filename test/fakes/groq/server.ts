@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
-import { heldReplies } from '../openai-compatible/heldReplies.ts';
 import { whisperAnswer } from '../openai-compatible/whisperAnswer.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -28,7 +28,7 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
 export async function startGroqFake(options: GroqFakeOptions = {}): Promise<ProviderFake> {
   const maxFileBytes = options.maxFileBytes ?? 25 * 1024 * 1024;
   const held = heldReplies();
-  const server = await startFakeHttpServer(async (request, url) => {
+  const server = await startFakeHttpServer(async (request, url, clientGone) => {
     if (request.method !== 'POST' || url.pathname !== '/audio/transcriptions') {
       return groqError(
         404,
@@ -40,7 +40,7 @@ export async function startGroqFake(options: GroqFakeOptions = {}): Promise<Prov
       return groqError(401, 'Invalid API Key', 'invalid_api_key');
     }
     const reply = await transcription(request, maxFileBytes);
-    await held.released();
+    await held.released(clientGone);
     return reply;
   });
   return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -20,10 +21,13 @@ const granularities = ['segment', 'word'];
  * stateless; while held, it withholds its answers.
  */
 export async function startMistralFake(options: { maxFileBytes?: number } = {}): Promise<ProviderFake> {
-  let held = false;
-  const waiting: Array<() => void> = [];
+  const held = heldReplies();
 
-  async function route(request: RecordedRequest, url: URL): Promise<FakeReply | undefined> {
+  async function route(
+    request: RecordedRequest,
+    url: URL,
+    clientGone: AbortSignal,
+  ): Promise<FakeReply | undefined> {
     if (url.pathname !== '/v1/audio/transcriptions' || request.method !== 'POST') return undefined;
     if (request.headers.authorization !== `Bearer ${mistralFakeApiKey}`) {
       return { status: 401, body: { message: 'Unauthorized', request_id: randomUUID() } };
@@ -70,7 +74,7 @@ export async function startMistralFake(options: { maxFileBytes?: number } = {}):
       typeof language === 'string' ? language : 'en',
       wanted.includes('segment'),
     );
-    if (held) await new Promise<void>((release) => waiting.push(release));
+    await held.released(clientGone);
     return { body: answer };
   }
 
@@ -78,10 +82,7 @@ export async function startMistralFake(options: { maxFileBytes?: number } = {}):
   return {
     ...server,
     remoteObjectCount: () => 0,
-    holdJobs: (hold) => {
-      held = hold;
-      if (!hold) for (const release of waiting.splice(0)) release();
-    },
+    holdJobs: (hold) => held.hold(hold),
   };
 }
 

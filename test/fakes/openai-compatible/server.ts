@@ -4,10 +4,10 @@
  * streaming `/api/pull`, so the settings page's probe → list → pull → transcribe path runs end to end.
  */
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
-import { heldReplies } from './heldReplies.ts';
 import { type ResponseFormat, responseFormats, whisperAnswer } from './whisperAnswer.ts';
 
 export interface OpenAiCompatibleFakeOptions {
@@ -35,7 +35,7 @@ export async function startOpenAiCompatibleFake(
   const ollama = options.ollama ?? true;
   const held = heldReplies();
 
-  const server = await startFakeHttpServer(async (request, url) => {
+  const server = await startFakeHttpServer(async (request, url, clientGone) => {
     const route = `${request.method} ${url.pathname}`;
     if (ollama && route === 'GET /api/tags') return tags(installed);
     if (ollama && route === 'POST /api/pull') return pull(request, pullable, installed);
@@ -44,7 +44,7 @@ export async function startOpenAiCompatibleFake(
     if (route === 'POST /v1/audio/transcriptions') {
       if (refusal !== undefined) return refusal;
       const reply = await transcription(request, installed);
-      await held.released();
+      await held.released(clientGone);
       return reply;
     }
     return openAiError(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cannedSentences } from '../cannedSpeech.ts';
-import { heldAnswers } from '../deepgram/heldAnswers.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -22,8 +22,8 @@ const dataUrl = /^data:audio\/[\w.+-]+;base64,(.*)$/s;
  * completion. Errors are `{code, message, data}`; every answer has `x-siliconcloud-trace-id`.
  */
 export async function startSiliconFlowFake(): Promise<ProviderFake> {
-  const held = heldAnswers();
-  const server = await startFakeHttpServer(async (request, url) => {
+  const held = heldReplies();
+  const server = await startFakeHttpServer(async (request, url, clientGone) => {
     const route = url.pathname;
     if (route !== '/v1/audio/transcriptions' && route !== '/v1/chat/completions') return undefined;
     if (request.headers.authorization !== `Bearer ${siliconFlowFakeApiKey}`) {
@@ -32,10 +32,15 @@ export async function startSiliconFlowFake(): Promise<ProviderFake> {
     if (request.method !== 'POST') return failure(405, 20015, 'Method not allowed.');
     const heard = route === '/v1/audio/transcriptions' ? await transcription(request) : chat(request);
     if ('refusal' in heard) return heard.refusal;
-    await held.wait();
+    await held.released(clientGone);
     return traced({ body: heard.answer });
   });
-  return { ...server, remoteObjectCount: () => 0, holdJobs: held.hold, baseUrl: `${server.baseUrl}/v1` };
+  return {
+    ...server,
+    remoteObjectCount: () => 0,
+    holdJobs: (hold) => held.hold(hold),
+    baseUrl: `${server.baseUrl}/v1`,
+  };
 }
 
 /** What the vendor made of the request: its answer, or the error it refuses it with. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cannedSentences } from '../cannedSpeech.ts';
-import { heldAnswers } from '../deepgram/heldAnswers.ts';
 import { type FakeReply, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -33,8 +33,8 @@ const languageNames: Record<string, string> = { en: 'English', hi: 'Hindi', ta: 
  * words timed in seconds; errors as `{success: false, error, message}` (field names unconfirmed).
  */
 export async function startSixtyDbFake(): Promise<ProviderFake> {
-  const held = heldAnswers();
-  const server = await startFakeHttpServer(async (request, url) => {
+  const held = heldReplies();
+  const server = await startFakeHttpServer(async (request, url, clientGone) => {
     if (url.pathname !== '/stt') return undefined;
     if (request.method !== 'POST') return failure(405, 'method_not_allowed', 'Use POST.');
     if (request.headers.authorization !== `Bearer ${sixtyDbFakeApiKey}`) {
@@ -61,7 +61,7 @@ export async function startSixtyDbFake(): Promise<ProviderFake> {
     const wav = readWavInfo(file);
     if (wav === undefined) return failure(400, 'invalid_audio', 'The file could not be decoded as audio.');
 
-    await held.wait();
+    await held.released(clientGone);
     const detected = language !== undefined && language !== 'auto' ? language : (candidates[0] ?? 'en');
     return {
       body: answer(
@@ -73,7 +73,7 @@ export async function startSixtyDbFake(): Promise<ProviderFake> {
       ),
     };
   });
-  return { ...server, remoteObjectCount: () => 0, holdJobs: held.hold };
+  return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };
 }
 
 function answer(

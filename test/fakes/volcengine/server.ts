@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { heldReplies } from '../heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
 
@@ -40,11 +41,14 @@ export interface VolcengineFake extends ProviderFake {
  * held, it withholds its answers.
  */
 export async function startVolcengineFake(options: { maxAudioBytes?: number } = {}): Promise<VolcengineFake> {
-  let held = false;
-  const waiting: Array<() => void> = [];
+  const held = heldReplies();
   const overrides: Array<{ statusCode: string; message: string; body?: unknown }> = [];
 
-  async function route(request: RecordedRequest, url: URL): Promise<FakeReply | undefined> {
+  async function route(
+    request: RecordedRequest,
+    url: URL,
+    clientGone: AbortSignal,
+  ): Promise<FakeReply | undefined> {
     if (url.pathname !== flashPath || request.method !== 'POST') return undefined;
     const header = (name: string) => request.headers[name.toLowerCase()];
     if (
@@ -83,7 +87,7 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
     const wav = readWavInfo(bytes);
     if (wav === undefined) return outcome(400, '45000151', 'invalid audio format');
     const answer = recognition(wav.durationMs);
-    if (held) await new Promise<void>((release) => waiting.push(release));
+    await held.released(clientGone);
     return answer.result.utterances.length === 0
       ? outcome(200, '20000003', 'silent audio', answer)
       : outcome(200, '20000000', 'OK', answer);
@@ -93,10 +97,7 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
   return {
     ...server,
     remoteObjectCount: () => 0,
-    holdJobs: (hold) => {
-      held = hold;
-      if (!hold) for (const release of waiting.splice(0)) release();
-    },
+    holdJobs: (hold) => held.hold(hold),
     answerNextWith: (statusCode, message, body) => overrides.push({ statusCode, message, body }),
   };
 }
