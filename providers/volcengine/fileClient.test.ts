@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
+import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import {
   startVolcengineFake,
-  type VolcengineFake,
   volcengineFakeAccessKey,
   volcengineFakeAppKey,
+  volcengineOutcomeHeaders,
 } from '../../test/fakes/volcengine/server.ts';
 import { silentWav } from '../../test/fakes/wavAudio.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
@@ -20,7 +21,7 @@ const durationMs = 6_000;
 const wav = silentWav(durationMs);
 let directory: ReturnType<typeof temporaryDirectory>;
 let wavPath: string;
-let fake: VolcengineFake;
+let fake: ProviderFake;
 
 beforeAll(() => {
   directory = temporaryDirectory('volcengine');
@@ -109,9 +110,9 @@ it('turns the utterances (milliseconds) into segments', async () => {
 });
 
 it('keeps a result without utterances as one segment over the audio', async () => {
-  fake.answerNextWith('20000000', 'OK', {
-    audio_info: { duration: 5_400 },
-    result: { text: ' 你好世界。 ' },
+  fake.failNext(200, {
+    headers: volcengineOutcomeHeaders('20000000', 'OK'),
+    body: { audio_info: { duration: 5_400 }, result: { text: ' 你好世界。 ' } },
   });
   expect(await transcribe()).toEqual({ segments: [{ text: '你好世界。', startMs: 0, endMs: 5_400 }] });
 });
@@ -123,7 +124,7 @@ it('treats "silent audio" as an empty transcript, not a failure', async () => {
 });
 
 it('reads refusals sent with HTTP 200 from X-Api-Status-Code: busy is retryable, the rest permanent', async () => {
-  fake.answerNextWith('55000031', 'server busy');
+  fake.failNext(200, { headers: volcengineOutcomeHeaders('55000031', 'server busy') });
   const busy = await transcribe().catch((error: unknown) => error);
   expect(busy).toBeInstanceOf(ProviderError);
   expect(busy).toMatchObject({
@@ -144,7 +145,10 @@ it('fails permanently over the size limit and names Volcengine for an unexpected
   const large = join(directory.path, 'large.wav');
   writeFileSync(large, silentWav(40_000));
   await expect(transcribe({ path: large })).rejects.toMatchObject({ kind: 'permanent', status: 413 });
-  fake.answerNextWith('20000000', 'OK', { result: { utterances: 'none' } });
+  fake.failNext(200, {
+    headers: volcengineOutcomeHeaders('20000000', 'OK'),
+    body: { result: { utterances: 'none' } },
+  });
   await expect(transcribe()).rejects.toMatchObject({
     kind: 'permanent',
     message: 'Volcengine answered in an unexpected shape.',

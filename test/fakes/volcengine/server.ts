@@ -28,11 +28,6 @@ const locales = [
   'ar-SA',
 ];
 
-export interface VolcengineFake extends ProviderFake {
-  /** The next recognition is answered HTTP 200 with this `X-Api-Status-Code`, message and body instead. */
-  answerNextWith(statusCode: string, message: string, body?: unknown): void;
-}
-
 /**
  * A fake of Volcengine's synchronous flash file recognizer (`POST
  * /api/v3/auc/bigmodel/recognize/flash`, relative to `https://openspeech.bytedance.com`): the
@@ -40,9 +35,8 @@ export interface VolcengineFake extends ProviderFake {
  * Audio in which the canned speech has no words is "silent audio" (20000003). Stateless; while
  * held, it withholds its answers.
  */
-export async function startVolcengineFake(options: { maxAudioBytes?: number } = {}): Promise<VolcengineFake> {
+export async function startVolcengineFake(options: { maxAudioBytes?: number } = {}): Promise<ProviderFake> {
   const held = heldReplies();
-  const overrides: Array<{ statusCode: string; message: string; body?: unknown }> = [];
 
   async function route(
     request: RecordedRequest,
@@ -63,8 +57,6 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
     if (!header('X-Api-Request-Id') || header('X-Api-Sequence') !== '-1') {
       return outcome(400, '45000001', 'X-Api-Request-Id and X-Api-Sequence: -1 are required');
     }
-    const override = overrides.shift();
-    if (override !== undefined) return outcome(200, override.statusCode, override.message, override.body);
     const body = readJson(request);
     const audio = body?.audio as { data?: unknown; url?: unknown; language?: unknown } | undefined;
     const settings = body?.request as { model_name?: unknown } | undefined;
@@ -98,7 +90,6 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
     ...server,
     remoteObjectCount: () => 0,
     holdJobs: (hold) => held.hold(hold),
-    answerNextWith: (statusCode, message, body) => overrides.push({ statusCode, message, body }),
   };
 }
 
@@ -119,14 +110,18 @@ function outcome(
   message: string,
   body?: unknown,
 ): FakeReply {
+  return { status: httpStatus, headers: volcengineOutcomeHeaders(statusCode, message), body };
+}
+
+/** The headers that carry a recognition's outcome, e.g. for a `failNext(200, { headers })` answer. */
+export function volcengineOutcomeHeaders(
+  statusCode: string | undefined,
+  message: string,
+): Record<string, string> {
   return {
-    status: httpStatus,
-    headers: {
-      ...(statusCode && { 'X-Api-Status-Code': statusCode }),
-      'X-Api-Message': message,
-      'X-Tt-Logid': randomBytes(16).toString('hex').toUpperCase(),
-    },
-    body,
+    ...(statusCode && { 'X-Api-Status-Code': statusCode }),
+    'X-Api-Message': message,
+    'X-Tt-Logid': randomBytes(16).toString('hex').toUpperCase(),
   };
 }
 
