@@ -4,10 +4,10 @@ import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { type StatusChecks, waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { sentenceSegments } from '../sentenceSegments.ts';
-import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
-import { uploadTimeoutMs, vendorJson, vendorRequest } from '../http/vendorRequest.ts';
+import { vendorApi } from '../http/vendorApi.ts';
+import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { AssemblyAiConfig } from './config.ts';
 
 const vendor = 'AssemblyAI';
@@ -35,8 +35,7 @@ type Transcript = z.output<typeof transcriptSchema>;
 
 interface Session {
   request: FileTranscriptionRequest<AssemblyAiConfig>;
-  headers: Record<string, string>;
-  secrets: string[];
+  api: ReturnType<typeof vendorApi>;
 }
 
 /**
@@ -49,9 +48,13 @@ export async function transcribeFile(
 ): Promise<FileTranscriptionResult> {
   const session: Session = {
     request,
-    // AssemblyAI takes the bare key, without a "Bearer" scheme.
-    headers: { authorization: request.config.apiKey },
-    secrets: [request.config.apiKey],
+    api: vendorApi({
+      vendor,
+      baseUrl: request.baseUrl,
+      // AssemblyAI takes the bare key, without a "Bearer" scheme.
+      headers: { authorization: request.config.apiKey },
+      secrets: [request.config.apiKey],
+    }),
   };
   const audioUrl = await upload(session);
   const transcriptId = await createTranscript(session, audioUrl);
@@ -64,16 +67,13 @@ export async function transcribeFile(
 
 async function upload(session: Session): Promise<string> {
   const { request } = session;
-  const answer = await vendorJson<unknown>({
-    vendor,
-    url: apiUrl(session.request.baseUrl, '/upload'),
-    headers: session.headers,
+  const answer = await session.api.json({
+    path: '/upload',
     body: () =>
       rawFileBody(request.wavPath, 'application/octet-stream', (sentBytes, totalBytes) =>
         request.onProgress({ phase: 'uploading', sentBytes, totalBytes }),
       ),
     signal: request.signal,
-    secrets: session.secrets,
     timeoutMs: uploadTimeoutMs(request.wavBytes),
   });
   return expectShape(uploadSchema, answer).upload_url;
@@ -87,10 +87,8 @@ function createTranscript(session: Session, audioUrl: string): Promise<string> {
     cancel: session.request.signal,
     fullySent: () => true,
     create: async (signal) => {
-      const answer = await vendorJson<unknown>({
-        vendor,
-        url: apiUrl(session.request.baseUrl, '/transcript'),
-        headers: session.headers,
+      const answer = await session.api.json({
+        path: '/transcript',
         json: {
           audio_url: audioUrl,
           punctuate: true,
@@ -98,7 +96,6 @@ function createTranscript(session: Session, audioUrl: string): Promise<string> {
           ...(language === undefined ? { language_detection: true } : { language_code: language }),
         },
         signal,
-        secrets: session.secrets,
       });
       return expectShape(transcriptSchema, answer).id;
     },
@@ -114,22 +111,18 @@ async function pollUntilDone(session: Session, transcriptId: string): Promise<Tr
     await waitBeforeNextCheck(checks, request.signal);
     const transcript = expectShape(
       transcriptSchema,
-      await vendorJson<unknown>({
-        vendor,
-        url: apiUrl(session.request.baseUrl, `/transcript/${encodeURIComponent(transcriptId)}`),
-        headers: session.headers,
+      await session.api.json({
+        path: `/transcript/${encodeURIComponent(transcriptId)}`,
         signal: request.signal,
-        secrets: session.secrets,
       }),
     );
     if (transcript.status === 'completed') return transcript;
     if (transcript.status === 'error') {
       throw new ProviderError(
         'permanent',
-        redactSecrets(
-          `${vendor} could not transcribe the audio: ${transcript.error ?? 'no reason given'}`,
-          session.secrets,
-        ),
+        redactSecrets(`${vendor} could not transcribe the audio: ${transcript.error ?? 'no reason given'}`, [
+          request.config.apiKey,
+        ]),
       );
     }
   }
@@ -138,13 +131,10 @@ async function pollUntilDone(session: Session, transcriptId: string): Promise<Tr
 /** Best effort: the result (or the failure) matters more than a cleanup that did not go through. */
 async function deleteTranscript(session: Session, transcriptId: string): Promise<void> {
   await deleteRemoteObject(async (signal) => {
-    const response = await vendorRequest({
-      vendor,
+    const response = await session.api.request({
       method: 'DELETE',
-      url: apiUrl(session.request.baseUrl, `/transcript/${encodeURIComponent(transcriptId)}`),
-      headers: session.headers,
+      path: `/transcript/${encodeURIComponent(transcriptId)}`,
       signal,
-      secrets: session.secrets,
       retries: 1,
     });
     await response.body?.cancel();

@@ -12,7 +12,7 @@ import {
   readAnswer,
   uploadSchema,
 } from './gladiaAnswers.ts';
-import { gladiaJson, statusChecks } from './gladiaApi.ts';
+import { gladiaApi, statusChecks } from './gladiaApi.ts';
 import { removeGladiaJob } from './gladiaCleanup.ts';
 import { metadata } from './metadata.ts';
 
@@ -42,7 +42,7 @@ export async function transcribeFile(
  * upload whose job never gets created stays until Gladia expires it.
  */
 async function upload(request: FileTranscriptionRequest<GladiaConfig>): Promise<string> {
-  const answer = await gladiaJson(request, {
+  const answer = await gladiaApi(request).json({
     path: '/v2/upload',
     signal: request.signal,
     timeoutMs: uploadTimeoutMs(request.wavBytes),
@@ -63,7 +63,7 @@ function createJob(request: FileTranscriptionRequest<GladiaConfig>, audioUrl: st
     cancel: request.signal,
     fullySent: () => true,
     create: async (signal) => {
-      const answer = await gladiaJson(request, {
+      const answer = await gladiaApi(request).json({
         path: '/v2/pre-recorded',
         signal,
         json: {
@@ -85,7 +85,10 @@ async function waitUntilDone(
 ): Promise<GladiaTranscription> {
   for (;;) {
     request.onProgress({ phase: 'processing' });
-    const answer = await gladiaJson(request, { path: `/v2/pre-recorded/${jobId}`, signal: request.signal });
+    const answer = await gladiaApi(request).json({
+      path: `/v2/pre-recorded/${jobId}`,
+      signal: request.signal,
+    });
     const job = readAnswer(jobSchema, answer, 'a job status');
     if (job.status === 'done') {
       if (!job.result)

@@ -2,7 +2,7 @@ import { afterJobEnds, deleteRemoteObject } from '../asyncJob/remoteCleanup.ts';
 import type { FileTranscriptionRequest } from '../contract.ts';
 import type { GladiaConfig } from './config.ts';
 import { jobSchema, readAnswer } from './gladiaAnswers.ts';
-import { gladiaJson, gladiaRequest, statusChecks } from './gladiaApi.ts';
+import { gladiaApi, statusChecks } from './gladiaApi.ts';
 
 /** Gladia's answer to deleting a job that is "not in a deletable state" (still running). */
 const notDeletable = 403;
@@ -25,7 +25,7 @@ async function removeOnceEnded(
   jobId: string,
 ): Promise<void> {
   const ended = await afterJobEnds(statusChecks(request), async (signal) => {
-    const answer = await gladiaJson(request, { path: `/v2/pre-recorded/${jobId}`, signal });
+    const answer = await gladiaApi(request).json({ path: `/v2/pre-recorded/${jobId}`, signal });
     const { status } = readAnswer(jobSchema, answer, 'a job status');
     return status === 'done' || status === 'error';
   });
@@ -35,7 +35,7 @@ async function removeOnceEnded(
 function deleteJob(request: FileTranscriptionRequest<GladiaConfig>, jobId: string) {
   return deleteRemoteObject(
     (signal) =>
-      gladiaRequest(request, { method: 'DELETE', path: `/v2/pre-recorded/${jobId}`, signal, retries: 1 }),
+      gladiaApi(request).request({ method: 'DELETE', path: `/v2/pre-recorded/${jobId}`, signal, retries: 1 }),
     notDeletable,
   );
 }

@@ -7,7 +7,7 @@ import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { SonioxConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 import { readAnswer, transcriptionSchema, transcriptSchema, uploadedFileSchema } from './sonioxAnswers.ts';
-import { sonioxJson, statusChecks } from './sonioxApi.ts';
+import { sonioxApi, statusChecks } from './sonioxApi.ts';
 import { removeSonioxObjects, type SonioxObjects } from './sonioxCleanup.ts';
 import { segmentsFromTokens } from './tokenSegments.ts';
 
@@ -23,7 +23,7 @@ export async function transcribeFile(
     created.fileId = await upload(request);
     created.transcriptionId = await createTranscription(request, created.fileId);
     await waitUntilCompleted(request, created.transcriptionId);
-    const answer = await sonioxJson(request, {
+    const answer = await sonioxApi(request).json({
       path: `/transcriptions/${created.transcriptionId}/transcript`,
       signal: request.signal,
     });
@@ -42,7 +42,7 @@ function upload(request: FileTranscriptionRequest<SonioxConfig>): Promise<string
     cancel: request.signal,
     fullySent: () => fullySent,
     create: async (signal) => {
-      const answer = await sonioxJson(request, {
+      const answer = await sonioxApi(request).json({
         path: '/files',
         signal,
         timeoutMs: uploadTimeoutMs(request.wavBytes),
@@ -74,7 +74,7 @@ function createTranscription(
     cancel: request.signal,
     fullySent: () => true,
     create: async (signal) => {
-      const answer = await sonioxJson(request, {
+      const answer = await sonioxApi(request).json({
         path: '/transcriptions',
         signal,
         json: {
@@ -103,7 +103,7 @@ async function waitUntilCompleted(
 ): Promise<void> {
   for (;;) {
     request.onProgress({ phase: 'processing' });
-    const answer = await sonioxJson(request, {
+    const answer = await sonioxApi(request).json({
       path: `/transcriptions/${transcriptionId}`,
       signal: request.signal,
     });

@@ -2,7 +2,7 @@ import { afterJobEnds, deleteRemoteObject, type DeleteOutcome } from '../asyncJo
 import type { FileTranscriptionRequest } from '../contract.ts';
 import type { SonioxConfig } from './config.ts';
 import { readAnswer, transcriptionSchema } from './sonioxAnswers.ts';
-import { sonioxJson, sonioxRequest, statusChecks } from './sonioxApi.ts';
+import { sonioxApi, statusChecks } from './sonioxApi.ts';
 
 /** Soniox's answer to deleting a transcription that is still processing. */
 const stillProcessing = 409;
@@ -39,7 +39,7 @@ async function removeOnceProcessed(
   fileId: string | undefined,
 ): Promise<void> {
   const processed = await afterJobEnds(statusChecks(request), async (signal) => {
-    const answer = await sonioxJson(request, { path: `/transcriptions/${transcriptionId}`, signal });
+    const answer = await sonioxApi(request).json({ path: `/transcriptions/${transcriptionId}`, signal });
     const { status } = readAnswer(transcriptionSchema, answer, 'a transcription status');
     return status !== 'processing';
   });
@@ -54,7 +54,7 @@ async function removeOnceProcessed(
 
 function deleteObject(request: FileTranscriptionRequest<SonioxConfig>, path: string): Promise<DeleteOutcome> {
   return deleteRemoteObject(
-    (signal) => sonioxRequest(request, { method: 'DELETE', path, signal, retries: 1 }),
+    (signal) => sonioxApi(request).request({ method: 'DELETE', path, signal, retries: 1 }),
     stillProcessing,
   );
 }
