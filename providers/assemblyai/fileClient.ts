@@ -3,14 +3,16 @@ import { deleteRemoteObject } from '../asyncJob/remoteCleanup.ts';
 import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { type StatusChecks, waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
-import { sentenceSegments } from '../sentenceSegments.ts';
+import { type AnswerDescription, readAnswer } from '../http/answerShape.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
 import { vendorApi } from '../http/vendorApi.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
+import { sentenceSegments } from '../sentenceSegments.ts';
 import type { AssemblyAiConfig } from './config.ts';
 
 const vendor = 'AssemblyAI';
+const answerDescription: AnswerDescription = { vendor, showMismatch: true };
 /** AssemblyAI's guides poll every 3 seconds; transcription takes a fraction of the audio's length. */
 const vendorPollIntervalMs = 3_000;
 
@@ -76,7 +78,7 @@ async function upload(session: Session): Promise<string> {
     signal: request.signal,
     timeoutMs: uploadTimeoutMs(request.wavBytes),
   });
-  return expectShape(uploadSchema, answer).upload_url;
+  return readAnswer(uploadSchema, answer, answerDescription).upload_url;
 }
 
 /** A cancel while the job is being created still learns its id, so that the job can be deleted. */
@@ -97,7 +99,7 @@ function createTranscript(session: Session, audioUrl: string): Promise<string> {
         },
         signal,
       });
-      return expectShape(transcriptSchema, answer).id;
+      return readAnswer(transcriptSchema, answer, answerDescription).id;
     },
     remove: (transcriptId) => deleteTranscript(session, transcriptId),
   });
@@ -109,12 +111,13 @@ async function pollUntilDone(session: Session, transcriptId: string): Promise<Tr
   for (;;) {
     request.onProgress({ phase: 'processing' });
     await waitBeforeNextCheck(checks, request.signal);
-    const transcript = expectShape(
+    const transcript = readAnswer(
       transcriptSchema,
       await session.api.json({
         path: `/transcript/${encodeURIComponent(transcriptId)}`,
         signal: request.signal,
       }),
+      answerDescription,
     );
     if (transcript.status === 'completed') return transcript;
     if (transcript.status === 'error') {
@@ -153,14 +156,4 @@ function toResult(transcript: Transcript): FileTranscriptionResult {
     })),
   );
   return language === undefined ? { segments } : { segments, language };
-}
-
-function expectShape<Shape extends z.ZodType>(schema: Shape, answer: unknown): z.output<Shape> {
-  const parsed = schema.safeParse(answer);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new ProviderError(
-    'permanent',
-    `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
-  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { type AnswerDescription, readAnswer, unexpectedShape } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { base64JsonFileBody, base64Length, rawFileBody, type UploadBody } from '../http/uploadBody.ts';
@@ -9,6 +10,7 @@ import { sentenceSegments } from '../sentenceSegments.ts';
 import type { CloudflareConfig } from './config.ts';
 
 const vendor = 'Cloudflare';
+const answerDescription: AnswerDescription = { vendor, showMismatch: true };
 const turboModel = '@cf/openai/whisper-large-v3-turbo';
 
 const envelopeSchema = z.object({
@@ -64,13 +66,11 @@ export async function transcribeFile(
     secrets,
     timeoutMs: uploadTimeoutMs(base64Length(request.wavBytes)),
   });
-  return readAnswer(answer, secrets);
+  return toResult(answer, secrets);
 }
 
-function readAnswer(answer: unknown, secrets: readonly string[]): FileTranscriptionResult {
-  const parsed = envelopeSchema.safeParse(answer);
-  if (!parsed.success) throw unexpectedShape(parsed.error.issues[0]);
-  const envelope: Envelope = parsed.data;
+function toResult(answer: unknown, secrets: readonly string[]): FileTranscriptionResult {
+  const envelope: Envelope = readAnswer(envelopeSchema, answer, answerDescription);
   if (!envelope.success) {
     const error = envelope.errors?.[0];
     const reason =
@@ -103,14 +103,7 @@ function readAnswer(answer: unknown, secrets: readonly string[]): FileTranscript
       })),
     );
   } else {
-    throw unexpectedShape({ path: ['result'], message: 'neither segments nor words' });
+    throw unexpectedShape(answerDescription, { path: ['result'], message: 'neither segments nor words' });
   }
   return language === undefined ? { segments } : { segments, language };
-}
-
-function unexpectedShape(issue: { path: PropertyKey[]; message: string } | undefined): ProviderError {
-  return new ProviderError(
-    'permanent',
-    `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
-  );
 }

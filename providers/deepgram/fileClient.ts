@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { ProviderError } from '../http/providerError.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
@@ -53,21 +53,14 @@ export async function transcribeFile(
     secrets: [config.apiKey],
     timeoutMs: uploadTimeoutMs(request.wavBytes),
   });
-  return readAnswer(answer);
+  return toResult(answer);
 }
 
-function readAnswer(answer: unknown): FileTranscriptionResult {
-  const parsed = answerSchema.safeParse(answer);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProviderError(
-      'permanent',
-      `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
-    );
-  }
-  const language = parsed.data.results.channels[0]?.detected_language;
+function toResult(answer: unknown): FileTranscriptionResult {
+  const parsed = readAnswer(answerSchema, answer, { vendor, showMismatch: true });
+  const language = parsed.results.channels[0]?.detected_language;
   const segments: TranscribedSegment[] = [];
-  for (const utterance of parsed.data.results.utterances) {
+  for (const utterance of parsed.results.utterances) {
     const text = utterance.transcript.trim();
     if (text === '') continue;
     segments.push({

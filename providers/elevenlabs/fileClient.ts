@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
@@ -57,13 +57,8 @@ export async function transcribeFile(
         uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
   });
-  const parsed = transcriptSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
-      cause: parsed.error,
-    });
-  }
-  const { words, text, language_code: language } = parsed.data;
+  const parsed = readAnswer(transcriptSchema, answer, { vendor: metadata.vendor });
+  const { words, text, language_code: language } = parsed;
   const segments =
     words && words.length > 0
       ? segmentsFromWords(words)

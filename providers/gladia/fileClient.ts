@@ -1,17 +1,12 @@
 import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { GladiaConfig } from './config.ts';
-import {
-  createdJobSchema,
-  type GladiaTranscription,
-  jobSchema,
-  readAnswer,
-  uploadSchema,
-} from './gladiaAnswers.ts';
+import { createdJobSchema, type GladiaTranscription, jobSchema, uploadSchema } from './gladiaAnswers.ts';
 import { gladiaApi, statusChecks } from './gladiaApi.ts';
 import { removeGladiaJob } from './gladiaCleanup.ts';
 import { metadata } from './metadata.ts';
@@ -53,7 +48,7 @@ async function upload(request: FileTranscriptionRequest<GladiaConfig>): Promise<
         (sentBytes, totalBytes) => request.onProgress({ phase: 'uploading', sentBytes, totalBytes }),
       ),
   });
-  return readAnswer(uploadSchema, answer, 'an upload').audio_url;
+  return readAnswer(uploadSchema, answer, { vendor: metadata.vendor, what: 'an upload' }).audio_url;
 }
 
 function createJob(request: FileTranscriptionRequest<GladiaConfig>, audioUrl: string): Promise<string> {
@@ -73,7 +68,7 @@ function createJob(request: FileTranscriptionRequest<GladiaConfig>, audioUrl: st
           language_config: { languages, code_switching: languages.length > 1 },
         },
       });
-      return readAnswer(createdJobSchema, answer, 'a new job').id;
+      return readAnswer(createdJobSchema, answer, { vendor: metadata.vendor, what: 'a new job' }).id;
     },
     remove: (jobId) => removeGladiaJob(request, jobId),
   });
@@ -89,7 +84,7 @@ async function waitUntilDone(
       path: `/v2/pre-recorded/${jobId}`,
       signal: request.signal,
     });
-    const job = readAnswer(jobSchema, answer, 'a job status');
+    const job = readAnswer(jobSchema, answer, { vendor: metadata.vendor, what: 'a job status' });
     if (job.status === 'done') {
       if (!job.result)
         throw new ProviderError('permanent', `${metadata.vendor} finished the job without a result.`);

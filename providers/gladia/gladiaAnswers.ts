@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-import { ProviderError } from '../http/providerError.ts';
-import { metadata } from './metadata.ts';
-
 /** The parts of Gladia's answers the file client relies on; anything else may change freely. */
 export const uploadSchema = z.object({ audio_url: z.string().min(1) });
 
@@ -31,13 +28,3 @@ export const jobSchema = z.object({
 });
 
 export type GladiaTranscription = NonNullable<z.output<typeof jobSchema>['result']>['transcription'];
-
-export function readAnswer<Answer>(schema: z.ZodType<Answer>, answer: unknown, what: string): Answer {
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ProviderError('permanent', `${metadata.vendor} answered ${what} in an unexpected shape.`, {
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
-}

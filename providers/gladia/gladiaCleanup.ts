@@ -1,8 +1,10 @@
 import { afterJobEnds, deleteRemoteObject } from '../asyncJob/remoteCleanup.ts';
 import type { FileTranscriptionRequest } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import type { GladiaConfig } from './config.ts';
-import { jobSchema, readAnswer } from './gladiaAnswers.ts';
+import { jobSchema } from './gladiaAnswers.ts';
 import { gladiaApi, statusChecks } from './gladiaApi.ts';
+import { metadata } from './metadata.ts';
 
 /** Gladia's answer to deleting a job that is "not in a deletable state" (still running). */
 const notDeletable = 403;
@@ -26,7 +28,7 @@ async function removeOnceEnded(
 ): Promise<void> {
   const ended = await afterJobEnds(statusChecks(request), async (signal) => {
     const answer = await gladiaApi(request).json({ path: `/v2/pre-recorded/${jobId}`, signal });
-    const { status } = readAnswer(jobSchema, answer, 'a job status');
+    const { status } = readAnswer(jobSchema, answer, { vendor: metadata.vendor, what: 'a job status' });
     return status === 'done' || status === 'error';
   });
   if (ended) await deleteJob(request, jobId);

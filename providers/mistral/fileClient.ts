@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
@@ -56,13 +56,8 @@ export async function transcribeFile(
         uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
   });
-  const parsed = transcriptionSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
-      cause: parsed.error,
-    });
-  }
-  const { text, language, segments } = parsed.data;
+  const parsed = readAnswer(transcriptionSchema, answer, { vendor: metadata.vendor });
+  const { text, language, segments } = parsed;
   const result = { segments: toSegments(segments ?? [], text, request.durationMs) };
   return language ? { ...result, language } : result;
 }

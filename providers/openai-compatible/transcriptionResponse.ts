@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
-import { ProviderError } from '../http/providerError.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import { languageCode } from './languageCode.ts';
 
 const answerSchema = z.object({
@@ -25,11 +25,7 @@ const answerSchema = z.object({
 export type TranscriptionAnswer = z.output<typeof answerSchema>;
 
 export function readTranscriptionAnswer(body: unknown, vendor: string): TranscriptionAnswer {
-  const parsed = answerSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new ProviderError('permanent', `${vendor} answered with a transcription in an unexpected shape.`);
-  }
-  return parsed.data;
+  return readAnswer(answerSchema, body, { vendor, what: 'with a transcription' });
 }
 
 /** The words to keep from a segment's raw text, and its language when the text itself says. */

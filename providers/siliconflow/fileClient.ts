@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { type AnswerDescription, readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { ProviderError } from '../http/providerError.ts';
 import {
   base64JsonFileBody,
   base64Length,
@@ -14,6 +14,7 @@ import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { type SiliconFlowConfig, siliconFlowOmniModels } from './config.ts';
 
 const vendor = 'SiliconFlow';
+const answerDescription: AnswerDescription = { vendor, showMismatch: true };
 const omniModels: ReadonlySet<string> = new Set(siliconFlowOmniModels);
 const transcriberInstruction =
   'You are a speech transcriber. Write down exactly what is said in the audio, in the language it is spoken, and output only the transcript.';
@@ -55,7 +56,7 @@ export async function transcribeFile(
     secrets: [config.apiKey],
     timeoutMs: uploadTimeoutMs(omni ? base64Length(request.wavBytes) : request.wavBytes),
   });
-  const text = omni ? chatText(answer) : expectShape(transcriptionSchema, answer).text;
+  const text = omni ? chatText(answer) : readAnswer(transcriptionSchema, answer, answerDescription).text;
   const trimmed = text.trim();
   return { segments: trimmed === '' ? [] : [{ text: trimmed, startMs: 0, endMs: request.durationMs }] };
 }
@@ -104,20 +105,10 @@ function chatBody(
 
 /** The reply is a string, or a list of parts whose text parts make up the transcript. */
 function chatText(answer: unknown): string {
-  const content = expectShape(chatSchema, answer).choices[0]?.message.content ?? '';
+  const content = readAnswer(chatSchema, answer, answerDescription).choices[0]?.message.content ?? '';
   if (typeof content === 'string') return content;
   return content
     .filter((part) => part.type === 'text')
     .map((part) => part.text ?? '')
     .join('');
-}
-
-function expectShape<Shape extends z.ZodType>(schema: Shape, answer: unknown): z.output<Shape> {
-  const parsed = schema.safeParse(answer);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new ProviderError(
-    'permanent',
-    `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
-  );
 }

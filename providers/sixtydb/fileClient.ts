@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
@@ -63,10 +64,10 @@ export async function transcribeFile(
     secrets: [config.apiKey],
     timeoutMs: uploadTimeoutMs(wavBytes),
   });
-  return readAnswer(answer, [config.apiKey]);
+  return toResult(answer, [config.apiKey]);
 }
 
-function readAnswer(answer: unknown, secrets: readonly string[]): FileTranscriptionResult {
+function toResult(answer: unknown, secrets: readonly string[]): FileTranscriptionResult {
   if ((answer as { success?: unknown } | null)?.success === false) {
     const message = vendorMessage(JSON.stringify(answer)) || 'no reason given';
     throw new ProviderError(
@@ -74,17 +75,10 @@ function readAnswer(answer: unknown, secrets: readonly string[]): FileTranscript
       redactSecrets(`${vendor} could not transcribe the audio: ${message}`, secrets),
     );
   }
-  const parsed = answerSchema.safeParse(answer);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProviderError(
-      'permanent',
-      `${vendor} answered in an unexpected shape (${issue?.path.join('.')}: ${issue?.message}).`,
-    );
-  }
-  const language = parsed.data.language ?? undefined;
+  const parsed = readAnswer(answerSchema, answer, { vendor, showMismatch: true });
+  const language = parsed.language ?? undefined;
   const segments: TranscribedSegment[] = [];
-  for (const segment of parsed.data.segments) {
+  for (const segment of parsed.segments) {
     const text = segment.text.trim();
     if (text === '') continue;
     segments.push({

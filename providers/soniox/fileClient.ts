@@ -1,12 +1,13 @@
 import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { SonioxConfig } from './config.ts';
 import { metadata } from './metadata.ts';
-import { readAnswer, transcriptionSchema, transcriptSchema, uploadedFileSchema } from './sonioxAnswers.ts';
+import { transcriptionSchema, transcriptSchema, uploadedFileSchema } from './sonioxAnswers.ts';
 import { sonioxApi, statusChecks } from './sonioxApi.ts';
 import { removeSonioxObjects, type SonioxObjects } from './sonioxCleanup.ts';
 import { segmentsFromTokens } from './tokenSegments.ts';
@@ -27,7 +28,9 @@ export async function transcribeFile(
       path: `/transcriptions/${created.transcriptionId}/transcript`,
       signal: request.signal,
     });
-    const segments = segmentsFromTokens(readAnswer(transcriptSchema, answer, 'a transcript').tokens);
+    const segments = segmentsFromTokens(
+      readAnswer(transcriptSchema, answer, { vendor: metadata.vendor, what: 'a transcript' }).tokens,
+    );
     const language = mostCommonLanguage(segments);
     return language === undefined ? { segments } : { segments, language };
   } finally {
@@ -58,7 +61,7 @@ function upload(request: FileTranscriptionRequest<SonioxConfig>): Promise<string
           );
         },
       });
-      return readAnswer(uploadedFileSchema, answer, 'an upload').id;
+      return readAnswer(uploadedFileSchema, answer, { vendor: metadata.vendor, what: 'an upload' }).id;
     },
     remove: (fileId) => removeSonioxObjects(request, { fileId }),
   });
@@ -86,7 +89,8 @@ function createTranscription(
           // No `translation`: a file result has no place for translated text, so it would be paid for and dropped.
         },
       });
-      return readAnswer(transcriptionSchema, answer, 'a new transcription').id;
+      return readAnswer(transcriptionSchema, answer, { vendor: metadata.vendor, what: 'a new transcription' })
+        .id;
     },
     remove: (transcriptionId) => removeSonioxObjects(request, { transcriptionId }),
   });
@@ -107,7 +111,10 @@ async function waitUntilCompleted(
       path: `/transcriptions/${transcriptionId}`,
       signal: request.signal,
     });
-    const transcription = readAnswer(transcriptionSchema, answer, 'a transcription status');
+    const transcription = readAnswer(transcriptionSchema, answer, {
+      vendor: metadata.vendor,
+      what: 'a transcription status',
+    });
     if (transcription.status === 'completed') return;
     if (transcription.status === 'error') {
       throw new ProviderError(

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-import { ProviderError } from '../http/providerError.ts';
-import { metadata } from './metadata.ts';
-
 /** The parts of Soniox's answers the file client relies on; anything else may change freely. */
 export const uploadedFileSchema = z.object({ id: z.string().min(1) });
 
@@ -26,13 +23,3 @@ export const transcriptTokenSchema = z.object({
 export type TranscriptToken = z.output<typeof transcriptTokenSchema>;
 
 export const transcriptSchema = z.object({ tokens: z.array(transcriptTokenSchema) });
-
-export function readAnswer<Answer>(schema: z.ZodType<Answer>, answer: unknown, what: string): Answer {
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ProviderError('permanent', `${metadata.vendor} answered ${what} in an unexpected shape.`, {
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
-}

@@ -1,7 +1,9 @@
 import { afterJobEnds, deleteRemoteObject, type DeleteOutcome } from '../asyncJob/remoteCleanup.ts';
 import type { FileTranscriptionRequest } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import type { SonioxConfig } from './config.ts';
-import { readAnswer, transcriptionSchema } from './sonioxAnswers.ts';
+import { metadata } from './metadata.ts';
+import { transcriptionSchema } from './sonioxAnswers.ts';
 import { sonioxApi, statusChecks } from './sonioxApi.ts';
 
 /** Soniox's answer to deleting a transcription that is still processing. */
@@ -40,7 +42,10 @@ async function removeOnceProcessed(
 ): Promise<void> {
   const processed = await afterJobEnds(statusChecks(request), async (signal) => {
     const answer = await sonioxApi(request).json({ path: `/transcriptions/${transcriptionId}`, signal });
-    const { status } = readAnswer(transcriptionSchema, answer, 'a transcription status');
+    const { status } = readAnswer(transcriptionSchema, answer, {
+      vendor: metadata.vendor,
+      what: 'a transcription status',
+    });
     return status !== 'processing';
   });
   if (

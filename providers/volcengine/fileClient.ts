@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import { readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
 import { base64JsonFileBody, base64Length } from '../http/uploadBody.ts';
@@ -70,7 +71,12 @@ export async function transcribeFile(
     if (status === silentAudio) return { segments: [] };
     throw refusal(status, response.headers.get('x-api-message'), secrets);
   }
-  return { segments: toSegments(readRecognition(await readJsonAnswer(call, response)), request.durationMs) };
+  return {
+    segments: toSegments(
+      readAnswer(recognitionSchema, await readJsonAnswer(call, response), { vendor: metadata.vendor }),
+      request.durationMs,
+    ),
+  };
 }
 
 /** A refusal sent with HTTP 2xx: 550xxxxx codes are the service's own trouble, 45xxxxxx the request's. */
@@ -86,16 +92,6 @@ function refusal(status: string | null, message: string | null, secrets: readonl
       secrets,
     ),
   );
-}
-
-function readRecognition(answer: unknown): z.output<typeof recognitionSchema> {
-  const parsed = recognitionSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ProviderError('permanent', `${metadata.vendor} answered in an unexpected shape.`, {
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
 }
 
 /** Utterance times are milliseconds already; a result without utterances spans the whole audio. */
