@@ -9,29 +9,22 @@ import {
 } from '../../test/fakes/assemblyai/server.ts';
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
-import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import type { FileTranscriptionProgress } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { assemblyAiConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 4_000;
-const wav = silentWav(durationMs);
+const speech = useSpeechFile('assemblyai', 4_000);
+const { bytes: wav, durationMs } = speech;
 let fake: AssemblyAiFake;
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
 let firstRequest: number;
 
 beforeAll(async () => {
   fake = await startAssemblyAiFake();
-  directory = temporaryDirectory('assemblyai');
-  wavPath = join(directory.path, 'audio.wav');
-  writeFileSync(wavPath, wav);
 });
 afterAll(async () => {
   await fake.close();
-  directory.remove();
 });
 beforeEach(() => {
   firstRequest = fake.requests.length;
@@ -40,18 +33,13 @@ beforeEach(() => {
 function transcribe(
   options: { config?: Record<string, unknown>; hints?: string[]; path?: string; signal?: AbortSignal } = {},
 ) {
-  const progress: FileTranscriptionProgress[] = [];
-  const result = transcribeFile({
-    wavPath: options.path ?? wavPath,
-    wavBytes: wav.length,
-    durationMs,
-    languageHints: options.hints ?? [],
+  return transcribeSpeech(transcribeFile, speech, {
+    wavPath: options.path,
+    languageHints: options.hints,
     config: assemblyAiConfigSchema.parse({ apiKey: assemblyAiFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: (event) => progress.push(event),
+    signal: options.signal,
   });
-  return { result, progress };
 }
 
 /** What this test sent, as "METHOD /path". */
@@ -119,7 +107,7 @@ it('groups millisecond-timed words into sentence segments', async () => {
 });
 
 it('fails permanently with AssemblyAI’s reason when the job ends in error, and still deletes it', async () => {
-  const garbage = join(directory.path, 'garbage.wav');
+  const garbage = join(speech.folder, 'garbage.wav');
   writeFileSync(garbage, 'this is not audio');
   const failure = await transcribe({ path: garbage }).result.catch((error: unknown) => error);
   expect(failure).toBeInstanceOf(ProviderError);

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
@@ -9,48 +7,34 @@ import {
   startCloudflareFake,
 } from '../../test/fakes/cloudflare/server.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
-import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { FileTranscriptionProgress } from '../contract.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { cloudflareConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 4_000;
-const wav = silentWav(durationMs);
+const speech = useSpeechFile('cloudflare', 4_000);
+const { bytes: wav, durationMs } = speech;
 let fake: ProviderFake;
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
 
 beforeAll(async () => {
   fake = await startCloudflareFake();
-  directory = temporaryDirectory('cloudflare');
-  wavPath = join(directory.path, 'audio.wav');
-  writeFileSync(wavPath, wav);
 });
 afterAll(async () => {
   await fake.close();
-  directory.remove();
 });
 
 function transcribe(
   options: { config?: Record<string, unknown>; hints?: string[]; signal?: AbortSignal } = {},
 ) {
-  const progress: FileTranscriptionProgress[] = [];
-  const result = transcribeFile({
-    wavPath,
-    wavBytes: wav.length,
-    durationMs,
-    languageHints: options.hints ?? [],
+  return transcribeSpeech(transcribeFile, speech, {
+    languageHints: options.hints,
     config: cloudflareConfigSchema.parse({
       apiToken: cloudflareFakeApiToken,
       accountId: cloudflareFakeAccountId,
       ...options.config,
     }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: (event) => progress.push(event),
+    signal: options.signal,
   });
-  return { result, progress };
 }
 
 function lastRequest() {

@@ -5,45 +5,32 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import { deepgramFakeApiKey, startDeepgramFake } from '../../test/fakes/deepgram/server.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
-import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { FileTranscriptionProgress } from '../contract.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { deepgramConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 5_000;
-const wav = silentWav(durationMs);
+const speech = useSpeechFile('deepgram', 5_000);
+const { bytes: wav, durationMs } = speech;
 let fake: ProviderFake;
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
 
 beforeAll(async () => {
   fake = await startDeepgramFake();
-  directory = temporaryDirectory('deepgram');
-  wavPath = join(directory.path, 'audio.wav');
-  writeFileSync(wavPath, wav);
 });
 afterAll(async () => {
   await fake.close();
-  directory.remove();
 });
 
 function transcribe(
   options: { config?: Record<string, unknown>; hints?: string[]; path?: string; signal?: AbortSignal } = {},
 ) {
-  const progress: FileTranscriptionProgress[] = [];
-  const result = transcribeFile({
-    wavPath: options.path ?? wavPath,
-    wavBytes: wav.length,
-    durationMs,
-    languageHints: options.hints ?? [],
+  return transcribeSpeech(transcribeFile, speech, {
+    wavPath: options.path,
+    languageHints: options.hints,
     config: deepgramConfigSchema.parse({ apiKey: deepgramFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: (event) => progress.push(event),
+    signal: options.signal,
   });
-  return { result, progress };
 }
 
 function lastRequest() {
@@ -124,7 +111,7 @@ it('reports an answer without utterances as a permanent error naming Deepgram', 
 });
 
 it('passes on Deepgram’s own message for audio it cannot decode, without retrying', async () => {
-  const garbage = join(directory.path, 'garbage.wav');
+  const garbage = join(speech.folder, 'garbage.wav');
   writeFileSync(garbage, 'not audio at all');
   const before = fake.requests.length;
   await expect(transcribe({ path: garbage }).result).rejects.toMatchObject({

@@ -1,30 +1,22 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import { elevenLabsFakeApiKey, startElevenLabsFake } from '../../test/fakes/elevenlabs/server.ts';
 import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
 import { formFileBytes, readMultipartForm } from '../../test/fakes/multipartForm.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { FileTranscriptionProgress } from '../contract.ts';
 import { elevenLabsConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 6_000;
-const wav = silentWav(durationMs);
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
+const speech = useSpeechFile('elevenlabs', 6_000);
+const { bytes: wav, durationMs } = speech;
 let fake: ProviderFake;
 
-beforeAll(() => {
-  directory = temporaryDirectory('elevenlabs');
-  wavPath = join(directory.path, 'speech.wav');
-  writeFileSync(wavPath, wav);
-});
-afterAll(() => directory.remove());
 beforeEach(async () => {
   fake = await startElevenLabsFake({ maxFileBytes: 1_000_000 });
 });
@@ -39,16 +31,14 @@ function transcribe(
     onProgress?: (progress: FileTranscriptionProgress) => void;
   } = {},
 ) {
-  return transcribeFile({
-    wavPath: options.path ?? wavPath,
-    wavBytes: wav.length,
-    durationMs,
+  return transcribeSpeech(transcribeFile, speech, {
+    wavPath: options.path,
     languageHints: options.languageHints ?? ['en', 'fr'],
     config: elevenLabsConfigSchema.parse({ apiKey: elevenLabsFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: options.onProgress ?? (() => {}),
-  });
+    signal: options.signal,
+    onProgress: options.onProgress,
+  }).result;
 }
 
 async function sentForm(): Promise<FormData> {
@@ -109,14 +99,14 @@ it('reports the real upload bytes and then that ElevenLabs is transcribing', asy
 });
 
 it("fails permanently with the message from ElevenLabs' detail body", async () => {
-  const notAudio = join(directory.path, 'not-audio.wav');
+  const notAudio = join(speech.folder, 'not-audio.wav');
   writeFileSync(notAudio, 'plain text');
   await expect(transcribe({ path: notAudio })).rejects.toMatchObject({
     kind: 'permanent',
     status: 400,
     message: 'ElevenLabs refused the request (HTTP 400): The audio file could not be decoded.',
   });
-  const large = join(directory.path, 'large.wav');
+  const large = join(speech.folder, 'large.wav');
   writeFileSync(large, silentWav(40_000));
   await expect(transcribe({ path: large })).rejects.toMatchObject({ kind: 'permanent', status: 413 });
 });

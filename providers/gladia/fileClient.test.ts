@@ -1,30 +1,22 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
 import { type GladiaFake, gladiaFakeApiKey, startGladiaFake } from '../../test/fakes/gladia/server.ts';
 import { formFileBytes, readMultipartForm } from '../../test/fakes/multipartForm.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { FileTranscriptionProgress } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { gladiaConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 6_000;
-const wav = silentWav(durationMs);
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
+const speech = useSpeechFile('gladia', 6_000);
+const { bytes: wav, durationMs } = speech;
 let fake: GladiaFake;
 
-beforeAll(() => {
-  directory = temporaryDirectory('gladia');
-  wavPath = join(directory.path, 'speech.wav');
-  writeFileSync(wavPath, wav);
-});
-afterAll(() => directory.remove());
 beforeEach(async () => {
   fake = await startGladiaFake({ maxFileBytes: 1_000_000 });
 });
@@ -39,16 +31,14 @@ function transcribe(
     onProgress?: (progress: FileTranscriptionProgress) => void;
   } = {},
 ) {
-  return transcribeFile({
-    wavPath: options.path ?? wavPath,
-    wavBytes: wav.length,
-    durationMs,
+  return transcribeSpeech(transcribeFile, speech, {
+    wavPath: options.path,
     languageHints: options.languageHints ?? ['en'],
     config: gladiaConfigSchema.parse({ apiKey: gladiaFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: options.onProgress ?? (() => {}),
-  });
+    signal: options.signal,
+    onProgress: options.onProgress,
+  }).result;
 }
 
 function requestsTo(method: string, path: RegExp): RecordedRequest[] {
@@ -124,7 +114,7 @@ it('fails permanently when the job ends in "error", and still deletes it', async
 });
 
 it("fails permanently with Gladia's message when the file is over the size limit", async () => {
-  const large = join(directory.path, 'large.wav');
+  const large = join(speech.folder, 'large.wav');
   writeFileSync(large, silentWav(40_000));
   await expect(transcribe({ path: large })).rejects.toMatchObject({
     kind: 'permanent',

@@ -1,30 +1,19 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import { groqFakeApiKey, type GroqFakeOptions, startGroqFake } from '../../test/fakes/groq/server.ts';
 import { readMultipartForm } from '../../test/fakes/multipartForm.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
-import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { FileTranscriptionProgress } from '../contract.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { groqConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 import { metadata } from './metadata.ts';
 
-const durationMs = 7_000;
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
+const speech = useSpeechFile('groq', 7_000);
+const { durationMs } = speech;
 const fakes: ProviderFake[] = [];
 
-beforeAll(() => {
-  directory = temporaryDirectory('groq');
-  wavPath = join(directory.path, 'chunk.wav');
-  writeFileSync(wavPath, silentWav(durationMs));
-});
-afterAll(() => directory.remove());
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((fake) => fake.close()));
 });
@@ -40,18 +29,12 @@ function transcribe(
   config: Record<string, unknown> = {},
   options: { languageHints?: string[]; signal?: AbortSignal } = {},
 ) {
-  const progress: FileTranscriptionProgress[] = [];
-  const result = transcribeFile({
-    wavPath,
-    wavBytes: silentWav(durationMs).length,
-    durationMs,
-    languageHints: options.languageHints ?? [],
+  return transcribeSpeech(transcribeFile, speech, {
+    languageHints: options.languageHints,
     config: groqConfigSchema.parse({ apiKey: groqFakeApiKey, endpoint: server.baseUrl, ...config }),
     baseUrl: server.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: (event) => progress.push(event),
+    signal: options.signal,
   });
-  return { result, progress };
 }
 
 async function lastForm(server: ProviderFake): Promise<FormData> {

@@ -1,30 +1,22 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
 import { mistralFakeApiKey, startMistralFake } from '../../test/fakes/mistral/server.ts';
 import { formFileBytes, readMultipartForm } from '../../test/fakes/multipartForm.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { FileTranscriptionProgress } from '../contract.ts';
 import { mistralConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 6_000;
-const wav = silentWav(durationMs);
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
+const speech = useSpeechFile('mistral', 6_000);
+const { bytes: wav, durationMs } = speech;
 let fake: ProviderFake;
 
-beforeAll(() => {
-  directory = temporaryDirectory('mistral');
-  wavPath = join(directory.path, 'speech.wav');
-  writeFileSync(wavPath, wav);
-});
-afterAll(() => directory.remove());
 beforeEach(async () => {
   fake = await startMistralFake({ maxFileBytes: 1_000_000 });
 });
@@ -39,16 +31,14 @@ function transcribe(
     onProgress?: (progress: FileTranscriptionProgress) => void;
   } = {},
 ) {
-  return transcribeFile({
-    wavPath: options.path ?? wavPath,
-    wavBytes: wav.length,
-    durationMs,
+  return transcribeSpeech(transcribeFile, speech, {
+    wavPath: options.path,
     languageHints: options.languageHints ?? ['fr', 'en'],
     config: mistralConfigSchema.parse({ apiKey: mistralFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: options.onProgress ?? (() => {}),
-  });
+    signal: options.signal,
+    onProgress: options.onProgress,
+  }).result;
 }
 
 async function sentForm(): Promise<FormData> {
@@ -113,14 +103,14 @@ it('reports the real upload bytes and then that Mistral is transcribing', async 
 });
 
 it("fails permanently with Mistral's message for a refused file", async () => {
-  const notAudio = join(directory.path, 'not-audio.wav');
+  const notAudio = join(speech.folder, 'not-audio.wav');
   writeFileSync(notAudio, 'plain text');
   await expect(transcribe({ path: notAudio })).rejects.toMatchObject({
     kind: 'permanent',
     status: 400,
     message: 'Mistral refused the request (HTTP 400): Invalid audio file',
   });
-  const large = join(directory.path, 'large.wav');
+  const large = join(speech.folder, 'large.wav');
   writeFileSync(large, silentWav(40_000));
   await expect(transcribe({ path: large })).rejects.toMatchObject({ kind: 'permanent', status: 413 });
 });

@@ -1,7 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import { startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
 import { readMultipartForm } from '../../test/fakes/multipartForm.ts';
@@ -10,24 +8,15 @@ import {
   type OpenAiCompatibleFake,
   startOpenAiCompatibleFake,
 } from '../../test/fakes/openai-compatible/server.ts';
-import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { FileTranscriptionProgress } from '../contract.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { openAiCompatibleConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 8_000;
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
+const speech = useSpeechFile('openai-compatible', 8_000);
+const { durationMs } = speech;
 const fakes: Array<{ close(): Promise<void> }> = [];
 
-beforeAll(() => {
-  directory = temporaryDirectory('openai-compatible');
-  wavPath = join(directory.path, 'chunk.wav');
-  writeFileSync(wavPath, silentWav(durationMs));
-});
-afterAll(() => directory.remove());
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((fake) => fake.close()));
 });
@@ -45,18 +34,12 @@ function transcribe(
   config: Record<string, unknown>,
   options: { languageHints?: string[]; signal?: AbortSignal } = {},
 ) {
-  const progress: FileTranscriptionProgress[] = [];
-  const result = transcribeFile({
-    wavPath,
-    wavBytes: silentWav(durationMs).length,
-    durationMs,
-    languageHints: options.languageHints ?? [],
+  return transcribeSpeech(transcribeFile, speech, {
+    languageHints: options.languageHints,
     config: openAiCompatibleConfigSchema.parse({ baseUrl, model: defaultInstalledModel, ...config }),
     baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: (event) => progress.push(event),
+    signal: options.signal,
   });
-  return { result, progress };
 }
 
 async function lastForm(server: OpenAiCompatibleFake): Promise<FormData> {

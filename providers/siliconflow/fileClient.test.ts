@@ -1,49 +1,33 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cannedText } from '../../test/fakes/cannedSpeech.ts';
 import { readMultipartForm } from '../../test/fakes/multipartForm.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import { siliconFlowFakeApiKey, startSiliconFlowFake } from '../../test/fakes/siliconflow/server.ts';
-import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { FileTranscriptionProgress } from '../contract.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { siliconFlowConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 4_000;
-const wav = silentWav(durationMs);
+const speech = useSpeechFile('siliconflow', 4_000);
+const { bytes: wav, durationMs } = speech;
 let fake: ProviderFake;
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
 
 beforeAll(async () => {
   fake = await startSiliconFlowFake();
-  directory = temporaryDirectory('siliconflow');
-  wavPath = join(directory.path, 'audio.wav');
-  writeFileSync(wavPath, wav);
 });
 afterAll(async () => {
   await fake.close();
-  directory.remove();
 });
 
 function transcribe(
   options: { config?: Record<string, unknown>; hints?: string[]; signal?: AbortSignal } = {},
 ) {
-  const progress: FileTranscriptionProgress[] = [];
-  const result = transcribeFile({
-    wavPath,
-    wavBytes: wav.length,
-    durationMs,
-    languageHints: options.hints ?? [],
+  return transcribeSpeech(transcribeFile, speech, {
+    languageHints: options.hints,
     config: siliconFlowConfigSchema.parse({ apiKey: siliconFlowFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: (event) => progress.push(event),
+    signal: options.signal,
   });
-  return { result, progress };
 }
 
 function lastRequest() {

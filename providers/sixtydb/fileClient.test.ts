@@ -6,46 +6,34 @@ import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import { readMultipartForm } from '../../test/fakes/multipartForm.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import { sixtyDbFakeApiKey, startSixtyDbFake } from '../../test/fakes/sixtydb/server.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { FileTranscriptionProgress } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { sixtyDbConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 import { metadata, sixtyDbMaxRequestBytes } from './metadata.ts';
 
-const durationMs = 4_000;
-const wav = silentWav(durationMs);
+const speech = useSpeechFile('sixtydb', 4_000);
+const { bytes: wav, durationMs } = speech;
 let fake: ProviderFake;
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
 
 beforeAll(async () => {
   fake = await startSixtyDbFake();
-  directory = temporaryDirectory('sixtydb');
-  wavPath = join(directory.path, 'audio.wav');
-  writeFileSync(wavPath, wav);
 });
 afterAll(async () => {
   await fake.close();
-  directory.remove();
 });
 
 function transcribe(
   options: { config?: Record<string, unknown>; hints?: string[]; path?: string; signal?: AbortSignal } = {},
 ) {
-  const progress: FileTranscriptionProgress[] = [];
-  const result = transcribeFile({
-    wavPath: options.path ?? wavPath,
-    wavBytes: wav.length,
-    durationMs,
-    languageHints: options.hints ?? [],
+  return transcribeSpeech(transcribeFile, speech, {
+    wavPath: options.path,
+    languageHints: options.hints,
     config: sixtyDbConfigSchema.parse({ apiKey: sixtyDbFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: (event) => progress.push(event),
+    signal: options.signal,
   });
-  return { result, progress };
 }
 
 async function lastForm(): Promise<FormData> {
@@ -116,11 +104,11 @@ it('refuses a WAV over 10 MB before sending a byte, and sends one of exactly 10 
   expect(metadata.fileLimits.maxBytes).toBe(10_000_000);
   const atLimit = silentWav(300_000);
   const exact = Buffer.concat([atLimit, Buffer.alloc(sixtyDbMaxRequestBytes - atLimit.length)]);
-  const exactPath = join(directory.path, 'exact.wav');
+  const exactPath = join(speech.folder, 'exact.wav');
   writeFileSync(exactPath, exact);
   await expect(transcribe({ path: exactPath }).result).resolves.toHaveProperty('segments');
 
-  const overPath = join(directory.path, 'over.wav');
+  const overPath = join(speech.folder, 'over.wav');
   writeFileSync(overPath, Buffer.concat([exact, Buffer.alloc(1)]));
   const before = fake.requests.length;
   const failure = await transcribe({ path: overPath }).result.catch((error: unknown) => error);

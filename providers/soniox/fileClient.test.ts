@@ -1,30 +1,22 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import type { RecordedRequest } from '../../test/fakes/fakeHttpServer.ts';
 import { formFileBytes, readMultipartForm } from '../../test/fakes/multipartForm.ts';
 import { type SonioxFake, sonioxFakeApiKey, startSonioxFake } from '../../test/fakes/soniox/server.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { FileTranscriptionProgress } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { sonioxConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 6_000;
-const wav = silentWav(durationMs);
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
+const speech = useSpeechFile('soniox', 6_000);
+const { bytes: wav, durationMs } = speech;
 let fake: SonioxFake;
 
-beforeAll(() => {
-  directory = temporaryDirectory('soniox');
-  wavPath = join(directory.path, 'speech.wav');
-  writeFileSync(wavPath, wav);
-});
-afterAll(() => directory.remove());
 beforeEach(async () => {
   fake = await startSonioxFake({ maxFileBytes: 1_000_000 });
 });
@@ -39,16 +31,14 @@ function transcribe(
     onProgress?: (progress: FileTranscriptionProgress) => void;
   } = {},
 ) {
-  return transcribeFile({
-    wavPath: options.path ?? wavPath,
-    wavBytes: wav.length,
-    durationMs,
+  return transcribeSpeech(transcribeFile, speech, {
+    wavPath: options.path,
     languageHints: options.languageHints ?? ['en'],
     config: sonioxConfigSchema.parse({ apiKey: sonioxFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: options.onProgress ?? (() => {}),
-  });
+    signal: options.signal,
+    onProgress: options.onProgress,
+  }).result;
 }
 
 function requestsTo(method: string, path: RegExp): RecordedRequest[] {
@@ -117,7 +107,7 @@ it('reports the real upload bytes, then processing, and deletes both objects aft
 });
 
 it('fails permanently with Soniox\'s message when the transcription ends in "error", and deletes what it made', async () => {
-  const notAudio = join(directory.path, 'not-audio.wav');
+  const notAudio = join(speech.folder, 'not-audio.wav');
   writeFileSync(notAudio, Buffer.from('this is not a wav file'));
   const failure = await transcribe({ path: notAudio }).catch((error: unknown) => error);
   expect(failure).toBeInstanceOf(ProviderError);
@@ -129,7 +119,7 @@ it('fails permanently with Soniox\'s message when the transcription ends in "err
 });
 
 it('fails permanently when the file is over the upload limit', async () => {
-  const large = join(directory.path, 'large.wav');
+  const large = join(speech.folder, 'large.wav');
   writeFileSync(large, silentWav(40_000));
   const failure = await transcribe({ path: large }).catch((error: unknown) => error);
   expect(failure).toMatchObject({ kind: 'permanent', status: 413 });
@@ -162,7 +152,7 @@ it('stops polling at once on cancel and deletes the transcription as soon as Son
 });
 
 it('aborts an upload cancelled midway, so Soniox never receives a whole file', async () => {
-  const large = join(directory.path, 'upload.wav');
+  const large = join(speech.folder, 'upload.wav');
   writeFileSync(large, silentWav(30_000));
   const controller = new AbortController();
   const failure = await transcribe({

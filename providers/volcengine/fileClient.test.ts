@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 
 import { cannedSentences } from '../../test/fakes/cannedSpeech.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
@@ -10,25 +10,17 @@ import {
   volcengineFakeAppKey,
   volcengineOutcomeHeaders,
 } from '../../test/fakes/volcengine/server.ts';
+import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import { silentWav } from '../../test/fakes/wavAudio.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { FileTranscriptionProgress } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { volcengineConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 
-const durationMs = 6_000;
-const wav = silentWav(durationMs);
-let directory: ReturnType<typeof temporaryDirectory>;
-let wavPath: string;
+const speech = useSpeechFile('volcengine', 6_000);
+const { bytes: wav, durationMs } = speech;
 let fake: ProviderFake;
 
-beforeAll(() => {
-  directory = temporaryDirectory('volcengine');
-  wavPath = join(directory.path, 'speech.wav');
-  writeFileSync(wavPath, wav);
-});
-afterAll(() => directory.remove());
 beforeEach(async () => {
   fake = await startVolcengineFake({ maxAudioBytes: 1_000_000 });
 });
@@ -43,10 +35,8 @@ function transcribe(
     onProgress?: (progress: FileTranscriptionProgress) => void;
   } = {},
 ) {
-  return transcribeFile({
-    wavPath: options.path ?? wavPath,
-    wavBytes: wav.length,
-    durationMs,
+  return transcribeSpeech(transcribeFile, speech, {
+    wavPath: options.path,
     languageHints: options.languageHints ?? ['en'],
     config: volcengineConfigSchema.parse({
       appKey: volcengineFakeAppKey,
@@ -54,9 +44,9 @@ function transcribe(
       ...options.config,
     }),
     baseUrl: fake.baseUrl,
-    signal: options.signal ?? new AbortController().signal,
-    onProgress: options.onProgress ?? (() => {}),
-  });
+    signal: options.signal,
+    onProgress: options.onProgress,
+  }).result;
 }
 
 function sentJson(index = -1): { audio: Record<string, unknown> } & Record<string, unknown> {
@@ -118,7 +108,7 @@ it('keeps a result without utterances as one segment over the audio', async () =
 });
 
 it('treats "silent audio" as an empty transcript, not a failure', async () => {
-  const quiet = join(directory.path, 'quiet.wav');
+  const quiet = join(speech.folder, 'quiet.wav');
   writeFileSync(quiet, silentWav(300));
   expect(await transcribe({ path: quiet })).toEqual({ segments: [] });
 });
@@ -131,7 +121,7 @@ it('reads refusals sent with HTTP 200 from X-Api-Status-Code: busy is retryable,
     kind: 'retryable',
     message: 'Volcengine could not recognize the audio (55000031): server busy',
   });
-  const notAudio = join(directory.path, 'not-audio.wav');
+  const notAudio = join(speech.folder, 'not-audio.wav');
   writeFileSync(notAudio, 'plain text');
   await expect(transcribe({ path: notAudio })).rejects.toMatchObject({ kind: 'permanent', status: 400 });
   fake.failNext(200, { body: { result: { text: 'no status header' } } });
@@ -142,7 +132,7 @@ it('reads refusals sent with HTTP 200 from X-Api-Status-Code: busy is retryable,
 });
 
 it('fails permanently over the size limit and names Volcengine for an unexpected shape', async () => {
-  const large = join(directory.path, 'large.wav');
+  const large = join(speech.folder, 'large.wav');
   writeFileSync(large, silentWav(40_000));
   await expect(transcribe({ path: large })).rejects.toMatchObject({ kind: 'permanent', status: 413 });
   fake.failNext(200, {
