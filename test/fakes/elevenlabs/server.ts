@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { fastApiValidationError } from '../fastApiErrors.ts';
 import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
@@ -35,15 +36,15 @@ export async function startElevenLabsFake(options: { maxFileBytes?: number } = {
     }
     if (key !== elevenLabsFakeApiKey) return detailError(401, 'invalid_api_key', 'Invalid API key.');
     const form = await readMultipartForm(request).catch(() => undefined);
-    if (form === undefined) return validationError('body', 'Expected multipart/form-data.');
+    if (form === undefined) return fastApiValidationError('body', 'Expected multipart/form-data.');
     const model = form.get('model_id');
-    if (typeof model !== 'string') return validationError('model_id', 'Field required');
+    if (typeof model !== 'string') return fastApiValidationError('model_id', 'Field required');
     if (!batchModels.includes(model)) {
       return detailError(400, 'invalid_model_id', `Model ${model} cannot be used for batch transcription.`);
     }
     const granularity = form.get('timestamps_granularity') ?? 'word';
     if (typeof granularity !== 'string' || !granularities.includes(granularity)) {
-      return validationError('timestamps_granularity', `Input should be ${granularities.join(', ')}`);
+      return fastApiValidationError('timestamps_granularity', `Input should be ${granularities.join(', ')}`);
     }
     const bytes = await formFileBytes(form, 'file');
     if (bytes === undefined && form.get('cloud_storage_url') === null) {
@@ -107,12 +108,4 @@ function transcript(durationMs: number, language: string, granularity: string) {
 
 function detailError(status: number, code: string, message: string): FakeReply {
   return { status, body: { detail: { status: code, message } } };
-}
-
-/** FastAPI's 422 shape for a field that is missing or malformed. */
-function validationError(field: string, message: string): FakeReply {
-  return {
-    status: 422,
-    body: { detail: [{ type: 'value_error', loc: ['body', field], msg: message, input: null }] },
-  };
 }

@@ -6,6 +6,7 @@
  */
 import { cannedSentences, cannedText } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { fastApiValidationError } from '../fastApiErrors.ts';
 import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
@@ -62,13 +63,6 @@ export async function startFunasrFake(options: FunasrFakeOptions = {}): Promise<
   return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };
 }
 
-function fileMissing(): FakeReply {
-  return {
-    status: 422,
-    body: { detail: [{ type: 'missing', loc: ['body', 'file'], msg: 'Field required', input: null }] },
-  };
-}
-
 async function transcription(
   request: RecordedRequest,
   loaded: Set<string>,
@@ -78,10 +72,10 @@ async function transcription(
   try {
     form = await readMultipartForm(request);
   } catch {
-    return fileMissing();
+    return fastApiValidationError('file', 'Field required', 'missing');
   }
   const file = await formFileBytes(form, 'file');
-  if (file === undefined) return fileMissing();
+  if (file === undefined) return fastApiValidationError('file', 'Field required', 'missing');
   const requestedModel = form.get('model');
   const model = typeof requestedModel === 'string' ? requestedModel : 'sensevoice';
   if (!models.includes(model)) {

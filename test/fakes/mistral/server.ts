@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { fastApiValidationError } from '../fastApiErrors.ts';
 import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
@@ -33,9 +34,9 @@ export async function startMistralFake(options: { maxFileBytes?: number } = {}):
       return { status: 401, body: { message: 'Unauthorized', request_id: randomUUID() } };
     }
     const form = await readMultipartForm(request).catch(() => undefined);
-    if (form === undefined) return validationError('body', 'Expected multipart/form-data.');
+    if (form === undefined) return fastApiValidationError('body', 'Expected multipart/form-data.');
     const model = form.get('model');
-    if (typeof model !== 'string') return validationError('model', 'Field required');
+    if (typeof model !== 'string') return fastApiValidationError('model', 'Field required');
     if (!model.startsWith('voxtral-') || model.includes('realtime')) {
       return {
         status: 400,
@@ -50,10 +51,14 @@ export async function startMistralFake(options: { maxFileBytes?: number } = {}):
     }
     const wanted = [...form.getAll('timestamp_granularities'), ...form.getAll('timestamp_granularities[]')];
     if (wanted.some((value) => typeof value !== 'string' || !granularities.includes(value))) {
-      return validationError('timestamp_granularities', `Input should be ${granularities.join(' or ')}`);
+      return fastApiValidationError(
+        'timestamp_granularities',
+        `Input should be ${granularities.join(' or ')}`,
+      );
     }
     const bytes = await formFileBytes(form, 'file');
-    if (bytes === undefined) return validationError('file', 'One of file, file_url or file_id is required');
+    if (bytes === undefined)
+      return fastApiValidationError('file', 'One of file, file_url or file_id is required');
     if (bytes.length > (options.maxFileBytes ?? maximumFileBytes)) {
       return {
         status: 413,
@@ -108,13 +113,5 @@ function transcription(model: string, durationMs: number, language: string, with
       completion_tokens: segments.length * 10,
       total_tokens: 4 + segments.length * 10,
     },
-  };
-}
-
-/** FastAPI's 422 shape for a field that is missing or malformed. */
-function validationError(field: string, message: string): FakeReply {
-  return {
-    status: 422,
-    body: { detail: [{ type: 'value_error', loc: ['body', field], msg: message, input: null }] },
   };
 }
