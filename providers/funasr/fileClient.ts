@@ -1,8 +1,7 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { multipartFileBody } from '../http/uploadBody.ts';
-import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
+import { transcriptionBody } from '../openai-compatible/transcriptionRequest.ts';
 import { readTranscriptionAnswer, transcriptionResult } from '../openai-compatible/transcriptionResponse.ts';
 import type { FunasrConfig } from './config.ts';
 import { readSenseVoiceText } from './senseVoiceText.ts';
@@ -24,16 +23,8 @@ export async function transcribeFile(
   const answer = await vendorJson<unknown>({
     vendor,
     url: apiUrl(request.baseUrl, '/v1/audio/transcriptions'),
-    body: () =>
-      multipartFileBody(
-        {
-          model: request.config.model,
-          response_format: 'verbose_json',
-          language: request.languageHints[0],
-        },
-        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-        uploadThenProcessing((progress) => request.onProgress(progress)),
-      ),
+    // The server has no `timestamp_granularities`; it returns sentence times whenever the model gives them.
+    body: () => transcriptionBody(request, request.config.model, { askForSegmentTimes: false }),
     signal: request.signal,
     secrets: [],
     timeoutMs: localInferenceTimeoutMs,

@@ -1,8 +1,7 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { multipartFileBody } from '../http/uploadBody.ts';
-import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
+import { transcriptionBody } from '../openai-compatible/transcriptionRequest.ts';
 import { readTranscriptionAnswer, transcriptionResult } from '../openai-compatible/transcriptionResponse.ts';
 import type { GroqConfig } from './config.ts';
 
@@ -20,17 +19,7 @@ export async function transcribeFile(
     vendor,
     url: apiUrl(request.baseUrl, '/audio/transcriptions'),
     headers: { authorization: `Bearer ${config.apiKey}` },
-    body: () =>
-      multipartFileBody(
-        {
-          model: config.model,
-          response_format: 'verbose_json',
-          'timestamp_granularities[]': 'segment',
-          language: request.languageHints[0],
-        },
-        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-        uploadThenProcessing((progress) => request.onProgress(progress)),
-      ),
+    body: () => transcriptionBody(request, config.model),
     signal: request.signal,
     secrets: [config.apiKey],
   });

@@ -1,10 +1,9 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { multipartFileBody } from '../http/uploadBody.ts';
-import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
 import type { OpenAiCompatibleConfig } from './config.ts';
 import { bearerHeaders, serverName } from './serverAddress.ts';
+import { transcriptionBody } from './transcriptionRequest.ts';
 import { readTranscriptionAnswer, transcriptionResult } from './transcriptionResponse.ts';
 
 /**
@@ -23,17 +22,7 @@ export async function transcribeFile(
     vendor,
     url: apiUrl(request.baseUrl, '/v1/audio/transcriptions'),
     headers: bearerHeaders(config.apiKey),
-    body: () =>
-      multipartFileBody(
-        {
-          model: config.model,
-          response_format: 'verbose_json',
-          'timestamp_granularities[]': 'segment',
-          language: request.languageHints[0],
-        },
-        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-        uploadThenProcessing((progress) => request.onProgress(progress)),
-      ),
+    body: () => transcriptionBody(request, config.model),
     signal: request.signal,
     secrets: config.apiKey === undefined ? [] : [config.apiKey],
     timeoutMs: localInferenceTimeoutMs,

@@ -1,0 +1,28 @@
+/**
+ * The OpenAI audio-transcription request (`POST …/audio/transcriptions`), which Groq, local
+ * OpenAI-compatible servers and the FunASR server all take.
+ */
+import type { FileTranscriptionRequest } from '../contract.ts';
+import { multipartFileBody, type UploadBody } from '../http/uploadBody.ts';
+import { uploadThenProcessing } from '../http/uploadProgress.ts';
+
+/**
+ * One chunk as multipart `file`, with the model, `verbose_json` (segments with their times, asked
+ * for explicitly unless the server has no such parameter) and the first language hint, if any.
+ */
+export function transcriptionBody(
+  request: FileTranscriptionRequest<unknown>,
+  model: string,
+  { askForSegmentTimes = true } = {},
+): UploadBody {
+  return multipartFileBody(
+    {
+      model,
+      response_format: 'verbose_json',
+      'timestamp_granularities[]': askForSegmentTimes ? 'segment' : undefined,
+      language: request.languageHints[0],
+    },
+    { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+    uploadThenProcessing((progress) => request.onProgress(progress)),
+  );
+}
