@@ -1,14 +1,10 @@
 import type { TranscribedSegment } from './contract.ts';
 
-/** One recognised word or sub-word token with its place in the audio. */
-export interface TimedPiece {
-  text: string;
-  startMs: number;
-  endMs: number;
-  /** For vendors that tell speakers or languages apart: a change starts a new segment. */
-  speaker?: string | null;
-  language?: string | null;
-}
+/**
+ * One recognised word or sub-word token with its place in the audio, and its speaker and language
+ * for vendors that tell them apart (a change starts a new segment).
+ */
+export type TimedPiece = TranscribedSegment;
 
 export interface SentenceGrouping {
   /**
