@@ -1,16 +1,10 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { apiUrl } from '../http/apiUrl.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
-import { transcriptionBody } from '../openai-compatible/transcriptionRequest.ts';
+import { localInferenceTimeoutMs, transcriptionBody } from '../openai-compatible/transcriptionRequest.ts';
 import { readTranscriptionAnswer, transcriptionResult } from '../openai-compatible/transcriptionResponse.ts';
 import type { FunasrConfig } from './config.ts';
 import { readSenseVoiceText } from './senseVoiceText.ts';
-
-/**
- * FunASR answers only once it has recognised the whole upload, which on a CPU can take long for
- * long audio; the user's cancel, not this timeout, is the normal way out.
- */
-const localInferenceTimeoutMs = 60 * 60_000;
 
 /**
  * One multipart POST to the FunASR server's OpenAI-style `/v1/audio/transcriptions`, asking for

@@ -7,6 +7,13 @@ import { multipartFileBody, type UploadBody } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 
 /**
+ * For servers on this machine or network: models on a CPU can take far longer than real time, and
+ * the server answers only when it has recognised the whole upload, so the user's cancel, not this
+ * timeout, is the normal way out.
+ */
+export const localInferenceTimeoutMs = 60 * 60_000;
+
+/**
  * One chunk as multipart `file`, with the model, `verbose_json` (segments with their times, asked
  * for explicitly unless the server has no such parameter) and the first language hint, if any.
  */
