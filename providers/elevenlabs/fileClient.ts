@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { multipartFileBody } from '../http/uploadBody.ts';
+import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { ElevenLabsConfig } from './config.ts';
@@ -53,7 +53,7 @@ export async function transcribeFile(
           timestamps_granularity: 'word',
           tag_audio_events: 'false',
         },
-        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+        wavFilePart(request.wavPath),
         uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
   });

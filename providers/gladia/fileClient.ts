@@ -3,7 +3,7 @@ import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
-import { multipartFileBody } from '../http/uploadBody.ts';
+import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { GladiaConfig } from './config.ts';
 import { createdJobSchema, type GladiaTranscription, jobSchema, uploadSchema } from './gladiaAnswers.ts';
@@ -42,10 +42,8 @@ async function upload(request: FileTranscriptionRequest<GladiaConfig>): Promise<
     signal: request.signal,
     timeoutMs: uploadTimeoutMs(request.wavBytes),
     body: () =>
-      multipartFileBody(
-        {},
-        { field: 'audio', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-        (sentBytes, totalBytes) => request.onProgress({ phase: 'uploading', sentBytes, totalBytes }),
+      multipartFileBody({}, wavFilePart(request.wavPath, 'audio'), (sentBytes, totalBytes) =>
+        request.onProgress({ phase: 'uploading', sentBytes, totalBytes }),
       ),
   });
   return readAnswer(uploadSchema, answer, { vendor: metadata.vendor, what: 'an upload' }).audio_url;

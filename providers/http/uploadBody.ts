@@ -32,6 +32,11 @@ export interface MultipartFile {
   contentType: string;
 }
 
+/** The job's WAV chunk as the file of a multipart upload (most vendors call the field `file`). */
+export function wavFilePart(path: string, field = 'file'): MultipartFile {
+  return { field, path, filename: 'audio.wav', contentType: 'audio/wav' };
+}
+
 /** `multipart/form-data` with text fields and one file, streamed, with an exact Content-Length. */
 export function multipartFileBody(
   fields: Record<string, string | readonly string[] | undefined>,

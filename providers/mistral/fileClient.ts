@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
-import { multipartFileBody } from '../http/uploadBody.ts';
+import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { MistralConfig } from './config.ts';
@@ -52,7 +52,7 @@ export async function transcribeFile(
           // Segment times only: Mistral documents that word times combined with a language can be refused.
           timestamp_granularities: 'segment',
         },
-        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+        wavFilePart(request.wavPath),
         uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
   });

@@ -3,7 +3,7 @@
  * OpenAI-compatible servers and the FunASR server all take.
  */
 import type { FileTranscriptionRequest } from '../contract.ts';
-import { multipartFileBody, type UploadBody } from '../http/uploadBody.ts';
+import { multipartFileBody, type UploadBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 
 /**
@@ -29,7 +29,7 @@ export function transcriptionBody(
       'timestamp_granularities[]': askForSegmentTimes ? 'segment' : undefined,
       language: request.languageHints[0],
     },
-    { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+    wavFilePart(request.wavPath),
     uploadThenProcessing((progress) => request.onProgress(progress)),
   );
 }

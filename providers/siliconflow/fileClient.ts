@@ -8,6 +8,7 @@ import {
   multipartFileBody,
   type UploadBody,
   type UploadProgress,
+  wavFilePart,
 } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
@@ -68,7 +69,7 @@ function transcriptionBody(
   return multipartFileBody(
     // `language` is not in SiliconFlow's reference; the reference app sends it and it is accepted.
     { model: request.config.model, language: request.languageHints[0] },
-    { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+    wavFilePart(request.wavPath),
     progress,
   );
 }

@@ -4,7 +4,7 @@ import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegm
 import { readAnswer } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
-import { multipartFileBody } from '../http/uploadBody.ts';
+import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorMessage } from '../http/vendorMessage.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
@@ -57,7 +57,7 @@ export async function transcribeFile(
           languages: hints.length > 1 ? hints.join(',') : undefined,
           timestamps: 'word',
         },
-        { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
+        wavFilePart(request.wavPath),
         uploadThenProcessing((progress) => request.onProgress(progress)),
       ),
     signal: request.signal,

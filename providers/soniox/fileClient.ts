@@ -3,7 +3,7 @@ import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
-import { multipartFileBody } from '../http/uploadBody.ts';
+import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { SonioxConfig } from './config.ts';
 import { metadata } from './metadata.ts';
@@ -51,14 +51,10 @@ function upload(request: FileTranscriptionRequest<SonioxConfig>): Promise<string
         timeoutMs: uploadTimeoutMs(request.wavBytes),
         body: () => {
           fullySent = false;
-          return multipartFileBody(
-            {},
-            { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
-            (sentBytes, totalBytes) => {
-              fullySent = sentBytes >= totalBytes;
-              request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
-            },
-          );
+          return multipartFileBody({}, wavFilePart(request.wavPath), (sentBytes, totalBytes) => {
+            fullySent = sentBytes >= totalBytes;
+            request.onProgress({ phase: 'uploading', sentBytes, totalBytes });
+          });
         },
       });
       return readAnswer(uploadedFileSchema, answer, { vendor: metadata.vendor, what: 'an upload' }).id;
