@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { cannedSentences } from '../cannedSpeech.ts';
-import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { type FakeReply, type FakeRoute, startFakeHttpServer } from '../fakeHttpServer.ts';
 import { fastApiValidationError } from '../fastApiErrors.ts';
 import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
@@ -24,11 +24,7 @@ const granularities = ['none', 'word', 'character'];
 export async function startElevenLabsFake(options: { maxFileBytes?: number } = {}): Promise<ProviderFake> {
   const held = heldReplies();
 
-  async function route(
-    request: RecordedRequest,
-    url: URL,
-    clientGone: AbortSignal,
-  ): Promise<FakeReply | undefined> {
+  const route: FakeRoute = async (request, url, clientGone) => {
     if (url.pathname !== '/v1/speech-to-text' || request.method !== 'POST') return undefined;
     const key = request.headers['xi-api-key'];
     if (key === undefined) {
@@ -60,7 +56,7 @@ export async function startElevenLabsFake(options: { maxFileBytes?: number } = {
     const answer = transcript(wav.durationMs, typeof language === 'string' ? language : 'en', granularity);
     await held.released(clientGone);
     return { body: answer };
-  }
+  };
 
   const server = await startFakeHttpServer(route);
   return {

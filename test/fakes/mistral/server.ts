@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { cannedSentences } from '../cannedSpeech.ts';
-import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import { type FakeRoute, startFakeHttpServer } from '../fakeHttpServer.ts';
 import { fastApiValidationError } from '../fastApiErrors.ts';
 import { heldReplies } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
@@ -24,11 +24,7 @@ const granularities = ['segment', 'word'];
 export async function startMistralFake(options: { maxFileBytes?: number } = {}): Promise<ProviderFake> {
   const held = heldReplies();
 
-  async function route(
-    request: RecordedRequest,
-    url: URL,
-    clientGone: AbortSignal,
-  ): Promise<FakeReply | undefined> {
+  const route: FakeRoute = async (request, url, clientGone) => {
     if (url.pathname !== '/v1/audio/transcriptions' || request.method !== 'POST') return undefined;
     if (request.headers.authorization !== `Bearer ${mistralFakeApiKey}`) {
       return { status: 401, body: { message: 'Unauthorized', request_id: randomUUID() } };
@@ -81,7 +77,7 @@ export async function startMistralFake(options: { maxFileBytes?: number } = {}):
     );
     await held.released(clientGone);
     return { body: answer };
-  }
+  };
 
   const server = await startFakeHttpServer(route);
   return {

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
 import { cannedSentences } from '../cannedSpeech.ts';
-import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
+import {
+  type FakeReply,
+  type FakeRoute,
+  type RecordedRequest,
+  startFakeHttpServer,
+} from '../fakeHttpServer.ts';
 import { heldReplies } from '../heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -38,11 +43,7 @@ const locales = [
 export async function startVolcengineFake(options: { maxAudioBytes?: number } = {}): Promise<ProviderFake> {
   const held = heldReplies();
 
-  async function route(
-    request: RecordedRequest,
-    url: URL,
-    clientGone: AbortSignal,
-  ): Promise<FakeReply | undefined> {
+  const route: FakeRoute = async (request, url, clientGone) => {
     if (url.pathname !== flashPath || request.method !== 'POST') return undefined;
     const header = (name: string) => request.headers[name.toLowerCase()];
     if (
@@ -83,7 +84,7 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
     return answer.result.utterances.length === 0
       ? outcome(200, '20000003', 'silent audio', answer)
       : outcome(200, '20000000', 'OK', answer);
-  }
+  };
 
   const server = await startFakeHttpServer(route);
   return {
