@@ -1,3 +1,6 @@
+import type { FakeHttpServer } from './fakeHttpServer.ts';
+import type { ProviderFake } from './providerFakeFixture.ts';
+
 /**
  * `holdJobs` for fakes of synchronous vendors: while held, an answer waits until the hold is
  * lifted. A client that disconnects first ends its wait at once, and the fake HTTP kit then drops
@@ -31,4 +34,12 @@ export function heldReplies(): HeldReplies {
       });
     },
   };
+}
+
+/**
+ * A fake of a synchronous vendor: it keeps nothing the client would have to delete, and
+ * `holdJobs` withholds its answers through `held`.
+ */
+export function synchronousFake(server: FakeHttpServer, held: HeldReplies): ProviderFake {
+  return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };
 }

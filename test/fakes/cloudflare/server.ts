@@ -1,6 +1,6 @@
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
 
@@ -55,9 +55,7 @@ export async function startCloudflareFake(): Promise<ProviderFake> {
     };
   });
   return {
-    ...server,
-    remoteObjectCount: () => 0,
-    holdJobs: (hold) => held.hold(hold),
+    ...synchronousFake(server, held),
     baseUrl: `${server.baseUrl}/client/v4`,
   };
 }

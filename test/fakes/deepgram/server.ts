@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, startFakeHttpServer } from '../fakeHttpServer.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
 
@@ -52,7 +52,7 @@ export async function startDeepgramFake(): Promise<ProviderFake> {
     await held.released(clientGone);
     return { body: listenAnswer(request.body, wav.durationMs, model, query) };
   });
-  return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };
+  return synchronousFake(server, held);
 }
 
 function listenAnswer(audio: Buffer, durationMs: number, model: string, query: URLSearchParams) {

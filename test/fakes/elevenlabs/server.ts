@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, type FakeRoute, startFakeHttpServer } from '../fakeHttpServer.ts';
 import { fastApiValidationError } from '../fastApiErrors.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -59,11 +59,7 @@ export async function startElevenLabsFake(options: { maxFileBytes?: number } = {
   };
 
   const server = await startFakeHttpServer(route);
-  return {
-    ...server,
-    remoteObjectCount: () => 0,
-    holdJobs: (hold) => held.hold(hold),
-  };
+  return synchronousFake(server, held);
 }
 
 /** The canned speech as Scribe reports it: sentences of words with spacing entries in between. */

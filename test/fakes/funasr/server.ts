@@ -7,7 +7,7 @@
 import { cannedSentences, cannedText } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
 import { fastApiValidationError } from '../fastApiErrors.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -60,7 +60,7 @@ export async function startFunasrFake(options: FunasrFakeOptions = {}): Promise<
     }
     return { status: 404, body: { detail: 'Not Found' } };
   });
-  return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };
+  return synchronousFake(server, held);
 }
 
 async function transcription(

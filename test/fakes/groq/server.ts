@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import { whisperAnswer } from '../openai-compatible/whisperAnswer.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
@@ -43,7 +43,7 @@ export async function startGroqFake(options: GroqFakeOptions = {}): Promise<Prov
     await held.released(clientGone);
     return reply;
   });
-  return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };
+  return synchronousFake(server, held);
 }
 
 function groqError(status: number, message: string, code?: string): FakeReply {

@@ -4,7 +4,7 @@
  * streaming `/api/pull`, so the settings page's probe → list → pull → transcribe path runs end to end.
  */
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -55,9 +55,7 @@ export async function startOpenAiCompatibleFake(
   });
 
   return {
-    ...server,
-    remoteObjectCount: () => 0,
-    holdJobs: (hold) => held.hold(hold),
+    ...synchronousFake(server, held),
     installedModels: () => [...installed],
   };
 }

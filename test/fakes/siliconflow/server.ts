@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -36,9 +36,7 @@ export async function startSiliconFlowFake(): Promise<ProviderFake> {
     return traced({ body: heard.answer });
   });
   return {
-    ...server,
-    remoteObjectCount: () => 0,
-    holdJobs: (hold) => held.hold(hold),
+    ...synchronousFake(server, held),
     baseUrl: `${server.baseUrl}/v1`,
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cannedSentences } from '../cannedSpeech.ts';
 import { type FakeReply, startFakeHttpServer } from '../fakeHttpServer.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
@@ -73,7 +73,7 @@ export async function startSixtyDbFake(): Promise<ProviderFake> {
       ),
     };
   });
-  return { ...server, remoteObjectCount: () => 0, holdJobs: (hold) => held.hold(hold) };
+  return synchronousFake(server, held);
 }
 
 function answer(

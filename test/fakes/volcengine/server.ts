@@ -7,7 +7,7 @@ import {
   type RecordedRequest,
   startFakeHttpServer,
 } from '../fakeHttpServer.ts';
-import { heldReplies } from '../heldReplies.ts';
+import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
 
@@ -87,11 +87,7 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
   };
 
   const server = await startFakeHttpServer(route);
-  return {
-    ...server,
-    remoteObjectCount: () => 0,
-    holdJobs: (hold) => held.hold(hold),
-  };
+  return synchronousFake(server, held);
 }
 
 function readJson(request: RecordedRequest): Record<string, unknown> | undefined {
