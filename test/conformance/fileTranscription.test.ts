@@ -88,11 +88,10 @@ describe.each(fixtures)('$providerId', (fixture) => {
     expect(segments.length).toBeGreaterThan(0);
   });
 
-  const { badCredentialConfig } = fixture;
   // Keyless vendors (local servers) have no credential to refuse.
-  if (badCredentialConfig !== undefined) {
+  if (fixture.badCredentialConfig !== undefined) {
     it('fails permanently on a refused credential, with the vendor message and no secret', async () => {
-      const config = badCredentialConfig(fake);
+      const config = fixture.badCredentialConfig?.(fake) ?? {};
       const failure = await transcribe(config).result.catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ProviderError);
       expect((failure as ProviderError).kind).toBe('permanent');
