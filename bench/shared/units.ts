@@ -29,3 +29,8 @@ export function median(values: readonly number[]): number {
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
+
+/** Seconds with one decimal at any length ("64.8 s"), where `duration` would round to whole ones. */
+export function seconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
+}

@@ -1,0 +1,17 @@
+import { rmSync } from 'node:fs';
+import { runEarshot } from '../shared/earshotCommand.ts';
+
+/**
+ * A data directory of its own for one run, configured through the CLI as a user would
+ * (`earshot providers set ID key=value…`), so no run inherits another's sessions or runtime.
+ */
+export async function freshDataDirectory(
+  path: string,
+  provider: string,
+  settings: Record<string, string>,
+): Promise<string> {
+  rmSync(path, { recursive: true, force: true });
+  const assignments = Object.entries(settings).map(([key, value]) => `${key}=${value}`);
+  await runEarshot(['providers', 'set', provider, ...assignments, '--data-dir', path]);
+  return path;
+}
