@@ -65,6 +65,12 @@ describe('WavChunkWriter', () => {
     expect(chunks[0]?.durationMs).toBeGreaterThanOrEqual(3_000);
   });
 
+  it('keeps audio that ends exactly at the limit in one chunk', async () => {
+    const chunks = await split(tone(4, [[3.2, 3.4]]), 4, 1);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]?.durationMs).toBe(4_000);
+  });
+
   it('writes self-contained WAV files whose samples put back together are the input, however it arrives', async () => {
     const pcm = tone(5, [
       [1.2, 1.3],

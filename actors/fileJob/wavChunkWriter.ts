@@ -52,7 +52,9 @@ export class WavChunkWriter {
     const { maxSamples, quietSearchSamples } = this.limits;
     for (;;) {
       const pendingSamples = this.pending.length / bytesPerSample;
-      if (this.writtenSamples + pendingSamples >= maxSamples) {
+      // Strictly more: audio that ends exactly at the limit stays one chunk instead of leaving a
+      // short tail that a provider would pad to a full window.
+      if (this.writtenSamples + pendingSamples > maxSamples) {
         // Everything older than the search window is already on disk, so the window is all here.
         const limit = maxSamples - this.writtenSamples;
         const searchStart = Math.max(0, limit - quietSearchSamples);
