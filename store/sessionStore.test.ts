@@ -76,6 +76,15 @@ describe('live sessions', () => {
     expect(store.getSegments(session.id).map((segment) => segment.seq)).toEqual([0, 1, 2]);
   });
 
+  it('answers a repeated search from its recent matches, and never stale after a write', () => {
+    const session = store.createSession({ title: 'Zoo', providerId: 'groq' });
+    expect(store.listSessions({ search: 'zebra', limit: 20, offset: 0 }).total).toBe(0);
+    store.appendSegment(session.id, { text: 'A zebra walked in.', startMs: 0, endMs: 1000 });
+    expect(store.listSessions({ search: 'zebra', limit: 20, offset: 0 }).total).toBe(1);
+    store.deleteSession(session.id);
+    expect(store.listSessions({ search: 'zebra', limit: 20, offset: 0 }).total).toBe(0);
+  });
+
   it('joins Chinese segments without spaces and counts them exactly', () => {
     const session = store.createSession({ title: '会议', providerId: 'funasr' });
     store.appendSegment(session.id, { text: '今天开会。', startMs: 0, endMs: 1000 });

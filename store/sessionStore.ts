@@ -67,6 +67,7 @@ export const emptyPostProcess: PostProcess = {
 export const emptyMindMap: MindMap = { markdown: '', status: 'none' };
 
 const segmentsBySession = 'segmentsBySession';
+const recentSearchesKept = 16;
 const askEntriesBySession = 'askEntriesBySession';
 
 /** SQL that must commit or roll back together with a TinyBase transaction. */
@@ -92,6 +93,11 @@ export class SessionStore implements SessionReader {
   private readonly database: DatabaseSync;
   private readonly readOnly: boolean;
   private newestFirst: string[] | undefined;
+  /**
+   * Recent searches' matching session ids: a client paging through results asks the same search
+   * once per page. Any write clears it, so it is never stale.
+   */
+  private readonly recentMatches = new Map<string, Set<string>>();
   private closed = false;
 
   static open(dataDirectory: string, options: { readOnly?: boolean } = {}): SessionStore {
@@ -479,6 +485,7 @@ export class SessionStore implements SessionReader {
         return true;
       }
     });
+    this.recentMatches.clear();
     if (failure !== undefined) {
       const reason = failure instanceof Error ? failure.message : 'unknown error';
       throw new StoreError(
@@ -542,6 +549,17 @@ export class SessionStore implements SessionReader {
   }
 
   private sessionIdsMatching(search: string): Set<string> {
+    const cached = this.recentMatches.get(search);
+    if (cached !== undefined) return cached;
+    const matches = this.computeMatches(search);
+    if (this.recentMatches.size >= recentSearchesKept) {
+      this.recentMatches.delete(this.recentMatches.keys().next().value ?? '');
+    }
+    this.recentMatches.set(search, matches);
+    return matches;
+  }
+
+  private computeMatches(search: string): Set<string> {
     const folded = search.toLowerCase();
     const matches = this.search.sessionIdsContaining(search);
     for (const id of this.tables.getRowIds('sessions')) {
