@@ -224,6 +224,9 @@ export function createFileJob(input: FileJobInput): FileJob {
           language: segment.language ?? null,
         });
       }
+      // The session lasts as long as the audio transcribed so far, speech or not.
+      const durationMs = store.getSession(sessionId)?.durationMs ?? 0;
+      if (chunkEndMs > durationMs) store.updateSession(sessionId, { durationMs: chunkEndMs });
       return { type: 'SEGMENTS_SAVED' };
     },
   );

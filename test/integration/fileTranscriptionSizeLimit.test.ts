@@ -72,5 +72,5 @@ it('sends a file over P08’s 10 MB request limit in chunks under it, with conti
   for (let index = 1; index < segments.length; index++) {
     expect(segments[index]?.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.startMs ?? 0);
   }
-  expect(store.getSession(job.sessionId)?.status).toBe('completed');
+  expect(store.getSession(job.sessionId)).toMatchObject({ status: 'completed', durationMs: 360_000 });
 });
