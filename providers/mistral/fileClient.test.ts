@@ -122,13 +122,3 @@ it('names Mistral when the answer has an unexpected shape', async () => {
     message: 'Mistral answered in an unexpected shape.',
   });
 });
-
-it('gives up the withheld answer when cancelled', async () => {
-  fake.holdJobs(true);
-  const controller = new AbortController();
-  const outcome = transcribe({ signal: controller.signal }).catch((error: unknown) => error);
-  while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-  controller.abort();
-  expect(await outcome).toMatchObject({ kind: 'cancelled' });
-  fake.holdJobs(false);
-});

@@ -155,13 +155,3 @@ it('reports the real bytes of the JSON body and then that Volcengine is recogniz
     { phase: 'processing' },
   ]);
 });
-
-it('gives up the withheld answer when cancelled', async () => {
-  fake.holdJobs(true);
-  const controller = new AbortController();
-  const outcome = transcribe({ signal: controller.signal }).catch((error: unknown) => error);
-  while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-  controller.abort();
-  expect(await outcome).toMatchObject({ kind: 'cancelled' });
-  fake.holdJobs(false);
-});

@@ -78,7 +78,12 @@ describe.each(fixtures)('$providerId', (fixture) => {
       expect(segment.endMs).toBeLessThanOrEqual(audioDurationMs + 1000);
       previousStart = segment.startMs;
     }
-    expect(progress.length).toBeGreaterThan(0);
+    // Upload progress counts the real request body (the whole WAV at least), then processing follows.
+    const lastUpload = progress.findLastIndex((event) => event.phase === 'uploading');
+    const upload = progress[lastUpload];
+    expect(upload?.phase === 'uploading' && upload.sentBytes === upload.totalBytes).toBe(true);
+    expect(upload?.phase === 'uploading' ? upload.totalBytes : 0).toBeGreaterThanOrEqual(wavBytes.length);
+    expect(progress.slice(lastUpload + 1).some((event) => event.phase === 'processing')).toBe(true);
     expect(fake.remoteObjectCount()).toBe(0);
   });
 
