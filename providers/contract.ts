@@ -105,4 +105,102 @@ export interface ProviderDefinition<Config = unknown> {
   /** Field names exactly as in the spec; unknown fields are rejected, defaults applied. */
   configSchema: z.ZodType<Config>;
   transcribeFile(request: FileTranscriptionRequest<Config>): Promise<FileTranscriptionResult>;
+  /**
+   * Real-time transcription (P01–P08). P01 is opened directly by the live session; P02–P08 are
+   * opened inside the local proxy, which holds their credentials.
+   */
+  live?: LiveClient<Config>;
+}
+
+/** One piece of P01's token stream: sub-word text, joined with no separator. */
+export interface LiveToken {
+  text: string;
+  startMs?: number;
+  endMs?: number;
+  speaker?: string | null;
+  language?: string | null;
+}
+
+/**
+ * Why a live stream failed, in the proxy's and the session's terms. `permanent` errors (a refused
+ * key, no credit, a request the vendor will never accept) end the session; the others are worth a
+ * reconnect.
+ */
+export type LiveErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'payment_required'
+  | 'forbidden'
+  | 'timeout'
+  | 'rate_limited'
+  | 'upstream_error'
+  | 'connection_lost'
+  | 'not_configured';
+
+/**
+ * What a streaming provider reports, normalised across vendors. Times are milliseconds of audio
+ * from the start of this connection's audio; the live session offsets them after a reconnect.
+ *
+ * - `ready`: the vendor accepted the session; audio may be sent from now on.
+ * - `partial`: the tentative text of the utterance being heard; it replaces the previous partial.
+ * - `final`: a committed utterance that will not change; it clears the partial.
+ * - `tokens` (P01): final tokens are appended for good; tentative ones replace the previous
+ *   tentative set. Translation tokens never appear here.
+ * - `translation` (P01): the translated line, kept apart from the original; `finalText` is new
+ *   committed translated text to append, `tentativeText` replaces the previous tentative tail.
+ * - `error`: the stream failed (it is closed or closing); see LiveErrorCode.
+ * - `finished`: the vendor's terminal event after end of stream; nothing follows.
+ */
+export type LiveEvent =
+  | { type: 'ready' }
+  | { type: 'partial'; text: string; startMs?: number; endMs?: number; language?: string | null }
+  | {
+      type: 'final';
+      text: string;
+      startMs?: number;
+      endMs?: number;
+      speaker?: string | null;
+      language?: string | null;
+    }
+  | { type: 'tokens'; final: LiveToken[]; tentative: LiveToken[] }
+  | { type: 'translation'; finalText: string; tentativeText: string; language?: string | null }
+  | { type: 'error'; code: LiveErrorCode; permanent: boolean; message: string }
+  | { type: 'finished' };
+
+export interface LiveStreamRequest<Config> {
+  /** Validated config, credentials included; a stream never writes a secret into an event. */
+  config: Config;
+  /** ISO 639-1 codes for this session, most likely first; empty means detect. */
+  languageHints: readonly string[];
+  /**
+   * The audio that will be sent: the provider's input mode, or PCM16 when a provider that takes
+   * WebM/Opus (P01) is fed raw PCM (file playback, tests).
+   */
+  audioFormat: AudioInputMode;
+  /** Called for every event, in order; `error` or `finished` is the last one. */
+  onEvent: (event: LiveEvent) => void;
+}
+
+/** One open connection to a vendor's real-time API. */
+export interface LiveStream {
+  /**
+   * Audio in the provider's input mode, sent only after `ready`. Frames are passed on as they
+   * come (the vendor's own framing, base64 or binary, is the stream's business).
+   */
+  sendAudio(frame: Uint8Array): void;
+  /**
+   * Ends the audio: sends the vendor's end-of-stream message and resolves once its terminal event
+   * (then `finished`) has arrived, or after `timeoutMs` (then an `error` with code `timeout`).
+   */
+  finish(timeoutMs: number): Promise<void>;
+  /** Drops the connection at once, without the vendor handshake; no event follows. */
+  close(): void;
+  /** Bytes accepted but not yet written to the network, for backpressure. */
+  bufferedBytes(): number;
+}
+
+/** The vendor side of real-time transcription (P01–P08). */
+export interface LiveClient<Config> {
+  /** Opens a connection to the vendor (its `endpoint` in the config, or its real address). */
+  open(request: LiveStreamRequest<Config>): LiveStream;
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -28,6 +28,8 @@ export type FakeRoute = (
 
 export interface FakeHttpServer {
   baseUrl: string;
+  /** The Node server itself, for fakes that also take WebSocket upgrades. */
+  httpServer: Server;
   requests: RecordedRequest[];
   /** The next `times` requests whose path matches `path` answer `status` with `body` instead. */
   failNext(
@@ -82,6 +84,7 @@ export async function startFakeHttpServer(route: FakeRoute): Promise<FakeHttpSer
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    httpServer: server,
     requests,
     failNext: (status, options = {}) =>
       failures.push({
