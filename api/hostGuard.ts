@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 
 import { sendError } from './responses.ts';
 
-const loopbackNames = ['127.0.0.1', 'localhost', '[::1]'];
+export const loopbackNames = ['127.0.0.1', 'localhost', '[::1]'];
 
 /**
  * DNS-rebinding and cross-site defence for the whole server. A page on another site can make the

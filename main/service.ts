@@ -12,10 +12,13 @@ import { createLaunchSecret } from './launchSecret.ts';
 import { idleLiveView } from './liveView.ts';
 import { LocalRuntimes } from './localRuntimes.ts';
 import { listenOnLoopback, loopbackHost } from './portSearch.ts';
+import { readProviderConfig } from './providerSettings.ts';
+import { ProviderProxy } from './proxy/providerProxy.ts';
 import { recoverInterruptedSessions } from './sessionRecovery.ts';
 import { readRunningService, removeServiceFiles, writeServiceFiles } from './serviceFile.ts';
 import { providerBaseUrls, TranscriptionJobs } from './transcriptionJobs.ts';
 import { earshotVersion } from './version.ts';
+import { routeWebSocketUpgrades } from './websocketRouter.ts';
 
 export interface ServiceOptions {
   dataDirectory: string;
@@ -31,6 +34,8 @@ export interface RunningService {
   store: SessionStore;
   recoveredSessionIds: string[];
   jobs: TranscriptionJobs;
+  /** Opens the proxy and `/ws/app` for this launch; written to launch.secret for the CLI. */
+  launchSecret: string;
   /**
    * Stops accepting requests, ends running jobs and the local runtime (no orphan processes), closes
    * the store and removes service.json. Safe to call twice.
@@ -85,10 +90,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // Keep Node's own Request/Response globals: the provider clients' fetch answers must stay real
     // instances of them.
     server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
-    // No WebSocket endpoint exists yet; answering keeps a client from hanging on an upgrade.
-    server.on('upgrade', (_request, socket) =>
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n'),
-    );
+    const proxy = new ProviderProxy({
+      readConfig: (providerId) => readProviderConfig(dataDirectory, providerId),
+    });
+    routeWebSocketUpgrades(server, {
+      getPort: () => port,
+      launchSecret,
+      endpointFor: (pathname) => proxy.endpointFor(pathname),
+    });
     port = await listenOnLoopback(server, options.port);
     const baseUrl = `http://${loopbackHost}:${port}`;
     writeServiceFiles(
@@ -102,6 +111,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const close = () =>
       (closing ??= new Promise<void>((resolve) => {
         listening.close(() => resolve());
+        proxy.close();
         listening.closeAllConnections();
       })
         .then(() => jobs.close())
@@ -110,7 +120,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           store.close();
           removeServiceFiles(dataDirectory);
         }));
-    return { port, baseUrl, store, jobs, recoveredSessionIds, close };
+    return { port, baseUrl, store, jobs, launchSecret, recoveredSessionIds, close };
   } catch (error) {
     server?.close();
     store.close();

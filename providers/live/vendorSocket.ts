@@ -19,6 +19,8 @@ export interface VendorTarget {
   url: string;
   /** Sent on the upgrade request (credentials go here, never into the URL, where the vendor allows). */
   headers?: Record<string, string>;
+  /** WebSocket subprotocols to offer. */
+  protocols?: string[];
 }
 
 /**
@@ -93,7 +95,10 @@ export function openVendorSocket(protocol: VendorProtocol, onEvent: (event: Live
 
   const connect = (target: VendorTarget) => {
     if (ended) return;
-    const opened = new WebSocket(target.url, { headers: target.headers, handshakeTimeout: 15_000 });
+    const opened = new WebSocket(target.url, target.protocols ?? [], {
+      headers: target.headers,
+      handshakeTimeout: 15_000,
+    });
     socket = opened;
     opened.on('unexpected-response', (_request, response) => {
       const status = response.statusCode ?? 0;

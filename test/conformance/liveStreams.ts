@@ -1,4 +1,5 @@
 import type { LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
+import { openProxyStream, type ProxyAddress } from '../../providers/live/proxyStream.ts';
 
 /** The live events of one stream as a test follows them. */
 export interface FollowedStream {
@@ -23,6 +24,17 @@ export function openDirectStream(
       audioFormat: 'pcm16',
       onEvent,
     }),
+  );
+}
+
+/** Opens a proxied provider's stream through a running service's proxy. */
+export function openProxiedStream(
+  address: ProxyAddress,
+  definition: ProviderDefinition<unknown>,
+  languageHints: readonly string[] = [],
+): FollowedStream {
+  return followStream((onEvent) =>
+    openProxyStream(address, { providerId: definition.metadata.id, languageHints, onEvent }),
   );
 }
 

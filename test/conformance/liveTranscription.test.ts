@@ -3,11 +3,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent, ProviderDefinition } from '../../providers/contract.ts';
 import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake, StreamingFakeFixture } from '../fakes/streaming/streamingFake.ts';
-import { committedText, type FollowedStream, openDirectStream, sendInFrames } from './liveStreams.ts';
+import { startService, type RunningService } from '../../main/service.ts';
+import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import {
+  committedText,
+  type FollowedStream,
+  openDirectStream,
+  openProxiedStream,
+  sendInFrames,
+} from './liveStreams.ts';
 
 /**
  * One suite for every streaming provider's live client (P01–P08), run against that vendor's
- * protocol-faithful fake (test/fakes/<id>/streamingFixture.ts).
+ * protocol-faithful fake (test/fakes/<id>/streamingFixture.ts): P01 directly, as the live session
+ * opens it; P02–P08 through the real proxy of a running service, credentials in its secrets file.
  */
 const definitions = Object.values(
   import.meta.glob<{ definition: ProviderDefinition<unknown> }>('../../providers/*/definition.ts', {
@@ -33,22 +43,37 @@ it('has a streaming fake for every provider with a live client', () => {
 
 describe.each(fixtures)('$providerId live', (fixture) => {
   const definition = definitions.find((candidate) => candidate.metadata.id === fixture.providerId);
+  const proxied = definition?.metadata.transport === 'websocket-proxy';
   let fake: StreamingFake;
+  let service: RunningService | undefined;
+  let directory: ReturnType<typeof temporaryDirectory> | undefined;
   let opened: FollowedStream[] = [];
 
   beforeAll(async () => {
     fake = await fixture.start();
+    if (proxied) {
+      directory = temporaryDirectory('live-conformance');
+      service = await startService({ dataDirectory: directory.path, port: 0 });
+    }
   });
   afterEach(() => {
     for (const followed of opened) followed.stream.close();
     opened = [];
     fake.stall(false);
   });
-  afterAll(async () => fake.close());
+  afterAll(async () => {
+    await service?.close();
+    directory?.remove();
+    await fake.close();
+  });
 
   function open(config: Record<string, unknown>, languageHints: readonly string[] = []) {
     if (definition === undefined) throw new Error(`no providers/${fixture.providerId}/definition.ts`);
-    const followed = openDirectStream(definition, config, languageHints);
+    let followed: FollowedStream;
+    if (service !== undefined && directory !== undefined) {
+      writeProviderConfig(directory.path, definition.metadata.id, config);
+      followed = openProxiedStream(service, definition, languageHints);
+    } else followed = openDirectStream(definition, config, languageHints);
     opened.push(followed);
     return followed;
   }
