@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+
+/** A WebM/Opus stream being decoded to 16 kHz mono PCM16 as its bytes arrive. */
+export interface WebmDecoder {
+  write(bytes: Buffer): void;
+  /** No more bytes: resolves once every decoded sample has been handed to `onPcm`. */
+  end(): Promise<void>;
+  /** Abandons the stream (the connection is gone). */
+  stop(): void;
+}
+
+/**
+ * Decodes through a real `ffmpeg` child, so the fake hears what MediaRecorder's WebM/Opus really
+ * carries (Soniox's `audio_format: "auto"`); `onFailure` reports audio ffmpeg could not read.
+ */
+export function startWebmDecoder(
+  onPcm: (pcm: Buffer) => void,
+  onFailure: (reason: string) => void,
+): WebmDecoder {
+  const child = spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'webm',
+      '-i',
+      'pipe:0',
+      '-f',
+      's16le',
+      '-ar',
+      '16000',
+      '-ac',
+      '1',
+      'pipe:1',
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stopped = false;
+  let complaint = '';
+  child.stdout.on('data', (pcm: Buffer) => {
+    if (!stopped) onPcm(pcm);
+  });
+  child.stderr.on('data', (text: Buffer) => (complaint = `${complaint}${text.toString('utf8')}`.slice(-500)));
+  // A write after ffmpeg gave up fails with EPIPE; its exit status already tells what happened.
+  child.stdin.on('error', () => undefined);
+  const exited = new Promise<void>((resolve) => {
+    child.on('error', (error) => {
+      if (!stopped) onFailure(`ffmpeg could not be started: ${error.message}`);
+      resolve();
+    });
+    child.on('close', (code) => {
+      if (!stopped && code !== 0) onFailure(complaint.trim() || `ffmpeg exited with status ${code}`);
+      resolve();
+    });
+  });
+  return {
+    write: (bytes) => {
+      if (!stopped && child.stdin.writable) child.stdin.write(bytes);
+    },
+    end: () => {
+      child.stdin.end();
+      return exited;
+    },
+    stop: () => {
+      stopped = true;
+      child.kill('SIGKILL');
+    },
+  };
+}
