@@ -215,7 +215,7 @@ function result(durationMs: number, language: string) {
   };
 }
 
-function languagesOf(body: Record<string, unknown>): string[] | undefined {
+export function languagesOf(body: Record<string, unknown>): string[] | undefined {
   const config: unknown = body.language_config;
   if (config === undefined) return [];
   const languages: unknown =
@@ -225,7 +225,7 @@ function languagesOf(body: Record<string, unknown>): string[] | undefined {
     : undefined;
 }
 
-function gladiaError(
+export function gladiaError(
   status: number,
   url: URL,
   message: string,
