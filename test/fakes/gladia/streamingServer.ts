@@ -23,8 +23,8 @@ export interface GladiaLiveSession {
 export interface GladiaStreamingFake extends StreamingFake {
   /** Every live session created so far, in order. */
   sessions: GladiaLiveSession[];
-  /** The next WebSocket connection gets `message` (an `error` message) after `start_session`. */
-  errorNext(message: Record<string, unknown>): void;
+  /** The next WebSocket connection gets this `error` message after `start_session`, then closes. */
+  errorNext(message: (session: GladiaLiveSession) => Record<string, unknown>): void;
 }
 
 interface MessageSettings {
@@ -60,7 +60,7 @@ const initRefusals: Record<number, string> = {
 export async function startGladiaStreamingFake(): Promise<GladiaStreamingFake> {
   const sessions: GladiaLiveSession[] = [];
   let initRejection: number | undefined;
-  let nextError: Record<string, unknown> | undefined;
+  let nextError: ((session: GladiaLiveSession) => Record<string, unknown>) | undefined;
 
   const createSession = (request: RecordedRequest, url: URL): FakeReply | undefined => {
     if (url.pathname !== '/v2/live') return undefined;
@@ -125,7 +125,7 @@ export async function startGladiaStreamingFake(): Promise<GladiaStreamingFake> {
       sessionOfConnection.set(wire.connection, session);
       const error = nextError;
       nextError = undefined;
-      return followSession(wire, session, error);
+      return followSession(wire, session, error?.(session));
     },
   });
 
