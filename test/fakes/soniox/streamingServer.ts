@@ -106,7 +106,8 @@ class AudioStream {
   private readonly decoder: WebmDecoder | undefined;
   private readonly fail: (status: number, message: string) => void;
   private idleTimer: NodeJS.Timeout;
-  private cut = false;
+  /** The connection was cut or failed: nothing more is said on it. */
+  private over = false;
 
   constructor(wire: FakeWire, config: StreamConfig, fail: (status: number, message: string) => void) {
     this.wire = wire;
@@ -123,7 +124,10 @@ class AudioStream {
       config.audio_format === 'auto'
         ? startWebmDecoder(
             (pcm) => this.hear(pcm),
-            (reason) => fail(400, `The audio could not be decoded: ${reason}`),
+            (reason) => {
+              this.over = true;
+              fail(400, `The audio could not be decoded: ${reason}`);
+            },
           )
         : undefined;
     this.idleTimer = this.startIdleTimer();
@@ -148,7 +152,7 @@ class AudioStream {
   async end(): Promise<void> {
     clearTimeout(this.idleTimer);
     await this.decoder?.end();
-    if (this.cut) return;
+    if (this.over) return;
     this.respond(this.follower.flush());
     const heardMs = Math.round(this.follower.heardMs);
     this.wire.send({
@@ -161,14 +165,14 @@ class AudioStream {
   }
 
   stop(): void {
+    this.over = true;
     clearTimeout(this.idleTimer);
     this.decoder?.stop();
   }
 
   private hear(pcm: Buffer): void {
-    if (this.cut) return;
+    if (this.over) return;
     if (!this.wire.audioReceived(pcm.length)) {
-      this.cut = true;
       this.stop();
       return;
     }
@@ -187,7 +191,7 @@ class AudioStream {
 
   private startIdleTimer(): NodeJS.Timeout {
     return setTimeout(() => {
-      if (!this.cut) this.fail(408, 'Request timeout: no audio or keepalive was received for 20 seconds.');
+      if (!this.over) this.fail(408, 'Request timeout: no audio or keepalive was received for 20 seconds.');
     }, idleLimitMs).unref();
   }
 }
