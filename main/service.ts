@@ -9,7 +9,7 @@ import { SessionStore } from '../store/sessionStore.ts';
 import { ApiAccessControl } from './apiAccessControl.ts';
 import { createControlApp } from './controlApp.ts';
 import { createLaunchSecret } from './launchSecret.ts';
-import { idleLiveView } from './liveView.ts';
+import { LiveSessions } from './live/liveSessions.ts';
 import { LocalRuntimes } from './localRuntimes.ts';
 import { listenOnLoopback, loopbackHost } from './portSearch.ts';
 import { readProviderConfig } from './providerSettings.ts';
@@ -26,6 +26,10 @@ export interface ServiceOptions {
   port?: number;
   live?: LiveView;
   liveTimeoutMs?: number;
+  /** Tests shorten how long a live provider gets to confirm the end of a stream. */
+  liveFinishTimeoutMs?: number;
+  /** Tests shorten the live reconnect backoff. */
+  liveReconnectBackoffMs?: number;
 }
 
 export interface RunningService {
@@ -34,6 +38,7 @@ export interface RunningService {
   store: SessionStore;
   recoveredSessionIds: string[];
   jobs: TranscriptionJobs;
+  live: LiveSessions;
   /** Opens the proxy and `/ws/app` for this launch; written to launch.secret for the CLI. */
   launchSecret: string;
   /**
@@ -68,6 +73,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
     });
     let port = 0;
+    const live = new LiveSessions({
+      store,
+      dataDirectory,
+      proxyAddress: () => ({ baseUrl: `http://${loopbackHost}:${port}`, launchSecret }),
+      finishTimeoutMs: options.liveFinishTimeoutMs,
+      reconnectBackoffMs: options.liveReconnectBackoffMs,
+    });
 
     const app = new Hono();
     app.use(
@@ -79,7 +91,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       createApiApp({
         store,
         access,
-        live: options.live ?? idleLiveView,
+        live: options.live ?? {
+          getStatus: () => Promise.resolve(live.status()),
+          liveClientCount: () => 0,
+        },
         version: earshotVersion,
         liveTimeoutMs: options.liveTimeoutMs,
       }),
@@ -109,18 +124,23 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     let closing: Promise<void> | undefined;
     const listening = server;
     const close = () =>
-      (closing ??= new Promise<void>((resolve) => {
-        listening.close(() => resolve());
-        proxy.close();
-        listening.closeAllConnections();
-      })
+      (closing ??= live
+        .close()
+        .then(
+          () =>
+            new Promise<void>((resolve) => {
+              listening.close(() => resolve());
+              proxy.close();
+              listening.closeAllConnections();
+            }),
+        )
         .then(() => jobs.close())
         .then(() => runtimes.stop())
         .finally(() => {
           store.close();
           removeServiceFiles(dataDirectory);
         }));
-    return { port, baseUrl, store, jobs, launchSecret, recoveredSessionIds, close };
+    return { port, baseUrl, store, jobs, live, launchSecret, recoveredSessionIds, close };
   } catch (error) {
     server?.close();
     store.close();

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { createActor } from 'xstate';
+import { liveSessionMachine } from '../../machines/liveSession.ts';
+import type { AudioInputMode, LiveEvent, LiveStream, ProviderId } from '../../providers/contract.ts';
+import type { SessionStore } from '../../store/sessionStore.ts';
+import { AudioReplayBuffer } from './audioReplayBuffer.ts';
+import { SessionRecorder } from './sessionRecorder.ts';
+import { type CommittedSegment, TranscriptAssembler } from './transcriptAssembler.ts';
+
+export type LiveSessionState =
+  'connecting' | 'streaming' | 'reconnecting' | 'stopping' | 'completed' | 'interrupted';
+
+/** What a live session tells its watchers (the UI, the CLI) after each change. */
+export interface LiveSessionUpdate {
+  sessionId: string;
+  state: LiveSessionState;
+  /** Segments committed by this change, already stored. */
+  committed: CommittedSegment[];
+  tentative: string;
+  /** P01's translated line, when the change touched it. */
+  translation?: { finalText: string; tentativeText: string };
+  error: string | null;
+  /** Audio captured so far. */
+  audioMs: number;
+}
+
+export interface LiveSessionOptions {
+  store: SessionStore;
+  providerId: ProviderId;
+  title: string;
+  audioFormat: AudioInputMode;
+  /** Opens a new provider stream (directly for P01, through the proxy for P02–P08). */
+  openStream(onEvent: (event: LiveEvent) => void): LiveStream;
+  /** How long the provider gets to confirm the end of the stream; default 12 s. */
+  finishTimeoutMs?: number;
+  /** Tests shorten the reconnect backoff. */
+  reconnectBackoffMs?: number;
+  topicId?: string | null;
+  tagIds?: string[];
+}
+
+export interface LiveSession {
+  readonly id: string;
+  readonly providerId: ProviderId;
+  /** Captured audio in the provider's input mode, with the audio time it holds. */
+  sendAudio(frame: Uint8Array, durationMs: number): void;
+  /** Ends the audio; resolves once the provider has confirmed the end and the session is stored. */
+  stop(): Promise<LiveSessionUpdate>;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: (update: LiveSessionUpdate) => void): () => void;
+  current(): LiveSessionUpdate;
+  /** The last update, once the session is completed or interrupted. */
+  readonly ended: Promise<LiveSessionUpdate>;
+}
+
+const defaultFinishTimeoutMs = 12_000;
+
+/**
+ * A live session: the machine decides, this wires its effects. Captured audio is kept in a
+ * replay buffer until the provider commits it; provider events go through the assembler; the
+ * recorder stores every committed segment at once (tentative text never is).
+ */
+export function startLiveSession(options: LiveSessionOptions): LiveSession {
+  const sessionId = randomUUID();
+  const recorder = new SessionRecorder(options.store, {
+    id: sessionId,
+    title: options.title,
+    providerId: options.providerId,
+    topicId: options.topicId,
+    tagIds: options.tagIds,
+  });
+  const audio = new AudioReplayBuffer({ keepHeader: options.audioFormat === 'webm-opus' });
+  const assembler = new TranscriptAssembler();
+  const listeners = new Set<(update: LiveSessionUpdate) => void>();
+  let stream: LiveStream | undefined;
+  let streamGeneration = 0;
+  let latest: LiveSessionUpdate = {
+    sessionId,
+    state: 'connecting',
+    committed: [],
+    tentative: '',
+    error: null,
+    audioMs: 0,
+  };
+  let resolveEnded: (update: LiveSessionUpdate) => void = () => {};
+  const ended = new Promise<LiveSessionUpdate>((resolve) => (resolveEnded = resolve));
+
+  const publish = (change: Partial<LiveSessionUpdate> = {}) => {
+    const snapshot = actor.getSnapshot();
+    latest = {
+      sessionId,
+      state: snapshot.value as LiveSessionState,
+      committed: change.committed ?? [],
+      tentative: assembler.tentative,
+      translation: change.translation,
+      error: snapshot.context.error,
+      audioMs: audio.capturedMs,
+    };
+    for (const listener of listeners) listener(latest);
+  };
+
+  const commit = (segments: CommittedSegment[]) => {
+    if (segments.length === 0) return;
+    const saved = recorder.record(segments);
+    if (!saved.ok) {
+      actor.send({ type: 'STREAM_FAILED', permanent: true, message: saved.message });
+      return;
+    }
+    audio.release(assembler.committedUpToMs);
+    actor.send({ type: 'COMMITTED' });
+  };
+
+  const onStreamEvent = (generation: number, event: LiveEvent) => {
+    if (generation !== streamGeneration) return;
+    switch (event.type) {
+      case 'ready':
+        actor.send({ type: 'STREAM_READY' });
+        return;
+      case 'finished':
+        actor.send({ type: 'STREAM_FINISHED' });
+        return;
+      case 'error':
+        actor.send(
+          event.code === 'timeout' && actor.getSnapshot().value === 'stopping'
+            ? { type: 'FINISH_TIMED_OUT' }
+            : { type: 'STREAM_FAILED', permanent: event.permanent, message: event.message },
+        );
+        return;
+      default: {
+        const change = assembler.accept(event, audio.capturedMs);
+        commit(change.committed);
+        if (change.translation !== undefined) recorder.recordTranslation(change.translation.finalText);
+        publish(change);
+      }
+    }
+  };
+
+  const machine = liveSessionMachine.provide({
+    actions: {
+      openStream: () => {
+        streamGeneration++;
+        const generation = streamGeneration;
+        stream = options.openStream((event) => onStreamEvent(generation, event));
+      },
+      replayAudio: () => {
+        assembler.startStream(audio.startMs);
+        for (const frame of audio.replay()) stream?.sendAudio(frame);
+      },
+      finishStream: () => void stream?.finish(options.finishTimeoutMs ?? defaultFinishTimeoutMs),
+      dropStream: () => {
+        streamGeneration++;
+        stream?.close();
+        stream = undefined;
+      },
+      commitTentative: () => commit(assembler.commitTentative(audio.capturedMs)),
+      storeCompleted: () => recorder.end('completed', audio.capturedMs),
+      storeInterrupted: ({ context }) => recorder.end('interrupted', audio.capturedMs, context.error),
+    },
+    delays: options.reconnectBackoffMs === undefined ? {} : { reconnectBackoff: options.reconnectBackoffMs },
+  });
+  const actor = createActor(machine);
+  actor.subscribe((snapshot) => {
+    publish();
+    if (snapshot.status === 'done') resolveEnded(latest);
+  });
+  actor.start();
+
+  return {
+    id: sessionId,
+    providerId: options.providerId,
+    sendAudio: (frame, durationMs) => {
+      if (actor.getSnapshot().status !== 'active' || actor.getSnapshot().context.stopRequested) return;
+      audio.push(frame, durationMs);
+      if (actor.getSnapshot().value === 'streaming') stream?.sendAudio(frame);
+    },
+    stop: () => {
+      actor.send({ type: 'STOP' });
+      return ended;
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    current: () => latest,
+    ended,
+  };
+}

@@ -1,0 +1,130 @@
+import { assign, setup } from 'xstate';
+
+/**
+ * One live transcription session from the first audio to its stored end. Pure: the session actor
+ * provides the effects (openStream, replayAudio, finishStream, dropStream, commitTentative,
+ * storeCompleted, storeInterrupted) and reports what the provider stream did.
+ *
+ * A stream that drops is reopened with a growing backoff while audio keeps being buffered, and
+ * the audio not yet committed is replayed into the new stream, so the session stays one session.
+ * A permanent error, or too many failed reconnects, ends it `interrupted`. A stream that ends on
+ * its own while the user is still recording is a drop, never a silent "still recording".
+ */
+
+export type LiveSessionEvent =
+  /** The provider accepted the stream: buffered audio is replayed and audio flows. */
+  | { type: 'STREAM_READY' }
+  /** The provider committed text: the connection is doing useful work again. */
+  | { type: 'COMMITTED' }
+  /** The stream failed; `permanent` failures (refused key, no credit) are not retried. */
+  | { type: 'STREAM_FAILED'; permanent: boolean; message: string }
+  /** The provider's terminal event arrived. */
+  | { type: 'STREAM_FINISHED' }
+  /** The provider did not confirm the end of the stream in time. */
+  | { type: 'FINISH_TIMED_OUT' }
+  /** The user stopped the recording. */
+  | { type: 'STOP' };
+
+export interface LiveSessionContext {
+  /** Reconnects since the stream last committed text. */
+  failedAttempts: number;
+  stopRequested: boolean;
+  /** The last failure, shown to the user and stored on an interrupted session. */
+  error: string | null;
+}
+
+/** Reconnects without any committed text in between before the session gives up. */
+export const maxFailedAttempts = 6;
+
+export function reconnectBackoffMs(failedAttempts: number): number {
+  return Math.min(500 * 2 ** Math.max(0, failedAttempts - 1), 8_000);
+}
+
+export const liveSessionMachine = setup({
+  types: {
+    context: {} as LiveSessionContext,
+    events: {} as LiveSessionEvent,
+  },
+  // Placeholders: the session actor provides the real effects.
+  actions: {
+    openStream: () => {},
+    replayAudio: () => {},
+    finishStream: () => {},
+    dropStream: () => {},
+    commitTentative: () => {},
+    storeCompleted: () => {},
+    storeInterrupted: () => {},
+    rememberStop: assign({ stopRequested: true }),
+    forgetFailures: assign({ failedAttempts: 0 }),
+    countFailure: assign(({ context, event }) => ({
+      failedAttempts: context.failedAttempts + 1,
+      error: event.type === 'STREAM_FAILED' ? event.message : 'The provider ended the stream unexpectedly.',
+    })),
+    recordError: assign(({ event }) => (event.type === 'STREAM_FAILED' ? { error: event.message } : {})),
+    recordGivingUp: assign(({ context }) => ({
+      error: `${context.error ?? 'The connection failed'} (gave up after ${maxFailedAttempts} reconnects).`,
+    })),
+  },
+  guards: {
+    isPermanent: ({ event }) => event.type === 'STREAM_FAILED' && event.permanent,
+    attemptsExhausted: ({ context }) => context.failedAttempts + 1 >= maxFailedAttempts,
+    stopRequested: ({ context }) => context.stopRequested,
+  },
+  delays: {
+    reconnectBackoff: ({ context }) => reconnectBackoffMs(context.failedAttempts),
+  },
+}).createMachine({
+  id: 'liveSession',
+  initial: 'connecting',
+  context: { failedAttempts: 0, stopRequested: false, error: null },
+  states: {
+    connecting: {
+      entry: 'openStream',
+      on: {
+        STREAM_READY: [
+          { guard: 'stopRequested', target: 'stopping', actions: 'replayAudio' },
+          { target: 'streaming', actions: 'replayAudio' },
+        ],
+        STOP: { actions: 'rememberStop' },
+        STREAM_FAILED: [
+          { guard: 'isPermanent', target: 'interrupted', actions: 'recordError' },
+          { guard: 'attemptsExhausted', target: 'interrupted', actions: ['countFailure', 'recordGivingUp'] },
+          { target: 'reconnecting', actions: 'countFailure' },
+        ],
+      },
+    },
+    streaming: {
+      on: {
+        COMMITTED: { actions: 'forgetFailures' },
+        STOP: { target: 'stopping', actions: 'rememberStop' },
+        STREAM_FAILED: [
+          { guard: 'isPermanent', target: 'interrupted', actions: 'recordError' },
+          { target: 'reconnecting', actions: 'countFailure' },
+        ],
+        STREAM_FINISHED: { target: 'reconnecting', actions: 'countFailure' },
+      },
+    },
+    reconnecting: {
+      entry: 'dropStream',
+      on: { STOP: { actions: 'rememberStop' } },
+      after: { reconnectBackoff: 'connecting' },
+    },
+    stopping: {
+      entry: 'finishStream',
+      on: {
+        COMMITTED: { actions: 'forgetFailures' },
+        STREAM_FINISHED: 'completed',
+        // The audio has ended: what the provider showed but never confirmed is kept rather than lost.
+        FINISH_TIMED_OUT: { target: 'completed', actions: 'commitTentative' },
+        STREAM_FAILED: [
+          { guard: 'isPermanent', target: 'completed', actions: ['recordError', 'commitTentative'] },
+          { guard: 'attemptsExhausted', target: 'completed', actions: ['countFailure', 'commitTentative'] },
+          // The uncommitted tail is replayed into a new stream and finished there.
+          { target: 'reconnecting', actions: 'countFailure' },
+        ],
+      },
+    },
+    completed: { type: 'final', entry: 'storeCompleted' },
+    interrupted: { type: 'final', entry: ['dropStream', 'storeInterrupted'] },
+  },
+});

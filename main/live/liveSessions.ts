@@ -1,0 +1,124 @@
+import { checkProviderConfig } from '../../actors/fileJob/providerConfig.ts';
+import { type LiveSession, startLiveSession } from '../../actors/live/liveSession.ts';
+import type { LiveStatus } from '../../api/dependencies.ts';
+import type { AudioInputMode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
+import { openProxyStream, type ProxyAddress } from '../../providers/live/proxyStream.ts';
+import { findProvider } from '../../providers/registry.ts';
+import type { SessionStore } from '../../store/sessionStore.ts';
+import { readProviderConfig } from '../providerSettings.ts';
+
+export interface LiveSessionRequest {
+  /** Id or label, case-insensitive. */
+  provider: string;
+  title?: string;
+  /** ISO 639-1 codes for this session; default: the provider's configured hints. */
+  languageHints?: string[];
+  /** The capture's audio format; default: the provider's input mode. */
+  audioFormat?: AudioInputMode;
+}
+
+/** A live request that cannot start (unknown provider, one that does not stream, no key…). */
+export class LiveRequestError extends Error {}
+
+export interface LiveSessionsOptions {
+  store: SessionStore;
+  dataDirectory: string;
+  /** The service's own proxy, known once the server listens. */
+  proxyAddress(): ProxyAddress;
+  finishTimeoutMs?: number;
+  reconnectBackoffMs?: number;
+}
+
+const languageCode = /^[a-z]{2}$/;
+
+/** The live sessions of the service process: started, followed and stopped here. */
+export class LiveSessions {
+  private readonly options: LiveSessionsOptions;
+  private readonly sessions = new Map<string, LiveSession>();
+
+  constructor(options: LiveSessionsOptions) {
+    this.options = options;
+  }
+
+  /** Starts a session; throws LiveRequestError with what to do when it cannot. */
+  start(request: LiveSessionRequest): LiveSession {
+    const definition = findProvider(request.provider);
+    if (definition === undefined) {
+      throw new LiveRequestError(
+        `There is no provider "${request.provider}"; name one by id or label, such as deepgram or P06.`,
+      );
+    }
+    const { metadata } = definition;
+    if (definition.live === undefined) {
+      throw new LiveRequestError(
+        `${metadata.name} (${metadata.label}) does not stream; live capture works with P01–P08. ` +
+          'Use `earshot transcribe` for a file.',
+      );
+    }
+    const checked = checkProviderConfig(
+      definition,
+      readProviderConfig(this.options.dataDirectory, metadata.id),
+    );
+    if (!checked.ok) throw new LiveRequestError(checked.message);
+    const audioFormat = request.audioFormat ?? metadata.audioInput;
+    if (audioFormat !== metadata.audioInput && metadata.audioInput !== 'webm-opus') {
+      throw new LiveRequestError(`${metadata.name} takes ${metadata.audioInput} audio, not ${audioFormat}.`);
+    }
+    const hints = request.languageHints ?? configuredHints(checked.config);
+    const wrong = hints.find((code) => !languageCode.test(code));
+    if (wrong !== undefined) {
+      throw new LiveRequestError(
+        `"${wrong}" is not a two-letter ISO 639-1 language code; use codes such as en or zh.`,
+      );
+    }
+    const session = startLiveSession({
+      store: this.options.store,
+      providerId: metadata.id,
+      title: request.title?.trim() || `Live ${new Date().toLocaleString()}`,
+      audioFormat,
+      openStream: (onEvent) => this.openStream(definition, checked.config, hints, audioFormat, onEvent),
+      finishTimeoutMs: this.options.finishTimeoutMs,
+      reconnectBackoffMs: this.options.reconnectBackoffMs,
+    });
+    this.sessions.set(session.id, session);
+    void session.ended.then(() => this.sessions.delete(session.id));
+    return session;
+  }
+
+  get(sessionId: string): LiveSession | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  status(): LiveStatus {
+    const [current] = this.sessions.values();
+    return {
+      recording: current !== undefined,
+      currentSessionId: current?.id ?? null,
+      currentProvider: current?.providerId ?? null,
+    };
+  }
+
+  /** Stops every session the way the user would, so their last words are kept, before the store closes. */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((session) => session.stop()));
+  }
+
+  private openStream(
+    definition: ProviderDefinition<unknown>,
+    config: unknown,
+    languageHints: readonly string[],
+    audioFormat: AudioInputMode,
+    onEvent: (event: LiveEvent) => void,
+  ): LiveStream {
+    const { metadata, live } = definition;
+    if (metadata.transport === 'websocket-direct' && live !== undefined) {
+      return live.open({ config, languageHints, audioFormat, onEvent });
+    }
+    return openProxyStream(this.options.proxyAddress(), { providerId: metadata.id, languageHints, onEvent });
+  }
+}
+
+function configuredHints(config: unknown): string[] {
+  const hints = (config as { languageHints?: unknown }).languageHints;
+  return Array.isArray(hints) ? (hints as string[]) : [];
+}

@@ -1,0 +1,138 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { LiveSession, LiveSessionUpdate } from '../../actors/live/liveSession.ts';
+import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { type RunningService, startService } from '../../main/service.ts';
+import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
+import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
+import { markedSentences, markedSpeech, markedText, slotMs } from '../fakes/streaming/markedSpeech.ts';
+import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
+import { normalisedWords } from '../conformance/liveStreams.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+
+/**
+ * Whole live sessions in a running service: capture frames → live session → the real proxy →
+ * Deepgram's fake → assembler → store, including a dropped upstream and a refused key.
+ */
+const words = markedSentences(30);
+const speech = markedSpeech(words);
+const frameBytes = 3200;
+
+let fake: StreamingFake;
+let directory: ReturnType<typeof temporaryDirectory>;
+let service: RunningService;
+
+beforeAll(async () => {
+  fake = await startDeepgramStreamingFake();
+});
+afterAll(() => fake.close());
+beforeEach(async () => {
+  directory = temporaryDirectory('live-session');
+  writeProviderConfig(directory.path, 'deepgram', { apiKey: deepgramFakeApiKey, endpoint: fake.baseUrl });
+  service = await startService({
+    dataDirectory: directory.path,
+    port: 0,
+    liveReconnectBackoffMs: 20,
+    liveFinishTimeoutMs: 1000,
+  });
+});
+afterEach(async () => {
+  fake.stall(false);
+  await service.close();
+  directory.remove();
+});
+
+function play(session: LiveSession, pcm: Buffer): void {
+  for (let offset = 0; offset < pcm.length; offset += frameBytes) {
+    const frame = pcm.subarray(offset, offset + frameBytes);
+    session.sendAudio(frame, frame.length / 32);
+  }
+}
+
+function storedText(sessionId: string): string {
+  return normalisedWords(
+    service.store
+      .getSegments(sessionId)
+      .map((segment) => segment.text)
+      .join(' '),
+  );
+}
+
+it('stores every committed utterance as it arrives and completes on stop with the last words', async () => {
+  const session = service.live.start({ provider: 'P06', title: 'Stand-up' });
+  const updates: LiveSessionUpdate[] = [];
+  session.subscribe((update) => updates.push(update));
+  play(session, speech);
+  const ended = await session.stop();
+
+  expect(ended).toMatchObject({ state: 'completed', error: null });
+  expect(storedText(session.id)).toBe(markedText(words));
+  expect(updates.some((update) => update.tentative !== '')).toBe(true);
+  const stored = service.store.getSession(session.id);
+  expect(stored).toMatchObject({ status: 'completed', title: 'Stand-up', providerId: 'deepgram' });
+  expect(stored?.durationMs).toBe(words.length * slotMs);
+  const segments = service.store.getSegments(session.id);
+  expect(segments[0]?.startMs).toBe(0);
+  for (const [index, segment] of segments.entries()) {
+    expect(segment.startMs % slotMs).toBe(0);
+    expect(segment.endMs).toBeGreaterThan(segment.startMs);
+    expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
+  }
+});
+
+it('reconnects a dropped upstream, replays the uncommitted audio and keeps one continuous session', async () => {
+  fake.dropNextAfter(3000);
+  const before = fake.connections.length;
+  const session = service.live.start({ provider: 'deepgram' });
+  const states: string[] = [];
+  session.subscribe((update) => {
+    if (states.at(-1) !== update.state) states.push(update.state);
+  });
+  play(session, speech);
+  const ended = await session.stop();
+
+  expect(ended.state).toBe('completed');
+  expect(states).toContain('reconnecting');
+  expect(fake.connections.length - before).toBe(2);
+  // No word lost or repeated across the drop, and times run on in the session's audio.
+  expect(storedText(session.id)).toBe(markedText(words));
+  const segments = service.store.getSegments(session.id);
+  for (const [index, segment] of segments.entries()) {
+    expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
+  }
+  expect(segments.at(-1)?.endMs).toBeGreaterThan(3000);
+  expect(service.store.getSession(session.id)?.status).toBe('completed');
+});
+
+it('ends the session interrupted, with the reason, when the provider refuses the key', async () => {
+  writeProviderConfig(directory.path, 'deepgram', { apiKey: 'dg-wrong-key-000000', endpoint: fake.baseUrl });
+  const session = service.live.start({ provider: 'deepgram' });
+  play(session, speech.subarray(0, 32_000));
+  const ended = await session.ended;
+
+  expect(ended.state).toBe('interrupted');
+  expect(ended.error).toMatch(/HTTP 401/);
+  expect(ended.error).not.toContain('dg-wrong-key-000000');
+  expect(service.store.getSession(session.id)?.status).toBe('interrupted');
+});
+
+it('keeps the tentative tail when the provider never confirms the end of the stream', async () => {
+  const session = service.live.start({ provider: 'deepgram' });
+  const firstSentence = markedSpeech(words.slice(0, 5));
+  await new Promise<void>((resolve) => {
+    session.subscribe((update) => {
+      if (update.tentative !== '') resolve();
+    });
+    play(session, firstSentence);
+  });
+  fake.stall(true);
+  const ended = await session.stop();
+
+  expect(ended.state).toBe('completed');
+  expect(storedText(session.id)).not.toBe('');
+});
+
+it('refuses to start without the provider configuration, saying how to set it', () => {
+  expect(() => service.live.start({ provider: 'gladia' })).toThrow(/earshot providers set gladia/);
+  expect(() => service.live.start({ provider: 'P14' })).toThrow(/does not stream/);
+  expect(() => service.live.start({ provider: 'nope' })).toThrow(/no provider "nope"/);
+});
