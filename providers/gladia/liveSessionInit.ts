@@ -90,6 +90,6 @@ function initFailure(error: unknown): unknown {
   if (error.status !== undefined && error.status >= 400) {
     return new LiveFailure(liveErrorCodeForStatus(error.status), message);
   }
-  // No status: Gladia was not reached, or its answer broke off or was not JSON.
+  // Not a refusal: Gladia was not reached, or its answer broke off or was not JSON.
   return new LiveFailure(error.kind === 'retryable' ? 'connection_lost' : 'upstream_error', message);
 }
