@@ -9,6 +9,7 @@ import { SessionStore } from '../store/sessionStore.ts';
 import { ApiAccessControl } from './apiAccessControl.ts';
 import { createControlApp } from './controlApp.ts';
 import { createLaunchSecret } from './launchSecret.ts';
+import { AppChannel, appChannelPath } from './app/appChannel.ts';
 import { LiveSessions } from './live/liveSessions.ts';
 import { LocalRuntimes } from './localRuntimes.ts';
 import { listenOnLoopback, loopbackHost } from './portSearch.ts';
@@ -93,7 +94,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         access,
         live: options.live ?? {
           getStatus: () => Promise.resolve(live.status()),
-          liveClientCount: () => 0,
+          liveClientCount: () => appChannel.clientCount,
         },
         version: earshotVersion,
         liveTimeoutMs: options.liveTimeoutMs,
@@ -105,13 +106,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // Keep Node's own Request/Response globals: the provider clients' fetch answers must stay real
     // instances of them.
     server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+    const appChannel = new AppChannel(live);
     const proxy = new ProviderProxy({
       readConfig: (providerId) => readProviderConfig(dataDirectory, providerId),
     });
     routeWebSocketUpgrades(server, {
       getPort: () => port,
       launchSecret,
-      endpointFor: (pathname) => proxy.endpointFor(pathname),
+      endpointFor: (pathname) => (pathname === appChannelPath ? appChannel : proxy.endpointFor(pathname)),
     });
     port = await listenOnLoopback(server, options.port);
     const baseUrl = `http://${loopbackHost}:${port}`;
@@ -131,6 +133,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
             new Promise<void>((resolve) => {
               listening.close(() => resolve());
               proxy.close();
+              appChannel.close();
               listening.closeAllConnections();
             }),
         )

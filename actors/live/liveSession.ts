@@ -42,6 +42,7 @@ export interface LiveSessionOptions {
 export interface LiveSession {
   readonly id: string;
   readonly providerId: ProviderId;
+  readonly audioFormat: AudioInputMode;
   /** Captured audio in the provider's input mode, with the audio time it holds. */
   sendAudio(frame: Uint8Array, durationMs: number): void;
   /** Ends the audio; resolves once the provider has confirmed the end and the session is stored. */
@@ -89,7 +90,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
     const snapshot = actor.getSnapshot();
     latest = {
       sessionId,
-      state: snapshot.value as LiveSessionState,
+      state: snapshot.value,
       committed: change.committed ?? [],
       tentative: assembler.tentative,
       translation: change.translation,
@@ -168,6 +169,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
   return {
     id: sessionId,
     providerId: options.providerId,
+    audioFormat: options.audioFormat,
     sendAudio: (frame, durationMs) => {
       if (actor.getSnapshot().status !== 'active' || actor.getSnapshot().context.stopRequested) return;
       audio.push(frame, durationMs);

@@ -3,6 +3,7 @@ import { resolveDataDirectory } from '../dataDirectory.ts';
 import { earshotVersion } from '../version.ts';
 import { apiCommand } from './apiCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
+import { liveCommand } from './liveCommand.ts';
 import { providersCommand } from './providersCommand.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
 import { serveCommand } from './serveCommand.ts';
@@ -28,6 +29,8 @@ async function main(argv: string[]): Promise<void> {
       provider: { type: 'string' },
       language: { type: 'string' },
       title: { type: 'string' },
+      from: { type: 'string' },
+      speed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -50,6 +53,14 @@ async function main(argv: string[]): Promise<void> {
         provider: values.provider,
         language: values.language,
         title: values.title,
+      });
+    case 'live':
+      return liveCommand(dataDirectory, {
+        provider: values.provider,
+        from: values.from,
+        speed: values.speed,
+        title: values.title,
+        language: values.language,
       });
     case 'providers':
       return providersCommand(dataDirectory, action, argument, rest);

@@ -35,6 +35,7 @@ const languageCode = /^[a-z]{2}$/;
 export class LiveSessions {
   private readonly options: LiveSessionsOptions;
   private readonly sessions = new Map<string, LiveSession>();
+  private readonly detachedStops = new Map<string, NodeJS.Timeout>();
 
   constructor(options: LiveSessionsOptions) {
     this.options = options;
@@ -81,12 +82,33 @@ export class LiveSessions {
       reconnectBackoffMs: this.options.reconnectBackoffMs,
     });
     this.sessions.set(session.id, session);
-    void session.ended.then(() => this.sessions.delete(session.id));
+    void session.ended.then(() => {
+      this.sessions.delete(session.id);
+      this.cancelDetachedStop(session.id);
+    });
     return session;
   }
 
   get(sessionId: string): LiveSession | undefined {
     return this.sessions.get(sessionId);
+  }
+
+  /** Stops the session after `graceMs` unless a client attaches again (its capture has gone). */
+  stopWhenDetached(sessionId: string, graceMs: number): void {
+    const session = this.sessions.get(sessionId);
+    if (session === undefined || this.detachedStops.has(sessionId)) return;
+    this.detachedStops.set(
+      sessionId,
+      setTimeout(() => {
+        this.detachedStops.delete(sessionId);
+        void session.stop();
+      }, graceMs),
+    );
+  }
+
+  cancelDetachedStop(sessionId: string): void {
+    clearTimeout(this.detachedStops.get(sessionId));
+    this.detachedStops.delete(sessionId);
   }
 
   status(): LiveStatus {

@@ -37,10 +37,14 @@ export function readWavInfo(bytes: Buffer): WavInfo | undefined {
 
 /** A silent 16 kHz mono PCM16 WAV of the given length, for tests that need an upload. */
 export function silentWav(durationMs: number, sampleRate = 16_000): Buffer {
-  const dataBytes = Math.round((durationMs / 1000) * sampleRate) * 2;
+  return pcmWav(Buffer.alloc(Math.round((durationMs / 1000) * sampleRate) * 2), sampleRate);
+}
+
+/** A mono PCM16 WAV holding `pcm`. */
+export function pcmWav(pcm: Buffer, sampleRate = 16_000): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + dataBytes, 4);
+  header.writeUInt32LE(36 + pcm.length, 4);
   header.write('WAVEfmt ', 8, 'ascii');
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20);
@@ -50,6 +54,6 @@ export function silentWav(durationMs: number, sampleRate = 16_000): Buffer {
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
-  return Buffer.concat([header, Buffer.alloc(dataBytes)]);
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
 }

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { WebSocket } from 'ws';
+import type { LiveSession, LiveSessionUpdate } from '../../actors/live/liveSession.ts';
+import { LiveRequestError, type LiveSessions } from '../live/liveSessions.ts';
+import type { WebSocketEndpoint } from '../websocketRouter.ts';
+
+export const appChannelPath = '/ws/app';
+
+/** What an app client (the UI, `earshot live`) may send as text; binary frames are audio. */
+const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('live.start'),
+    provider: z.string().min(1),
+    title: z.string().optional(),
+    languageHints: z.array(z.string()).optional(),
+    audioFormat: z.enum(['pcm16', 'webm-opus']).optional(),
+  }),
+  z.object({ type: z.literal('live.stop') }),
+  z.object({ type: z.literal('live.attach'), sessionId: z.string().min(1) }),
+]);
+type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** What the service sends an app client. */
+export type AppMessage =
+  | { type: 'live.started'; sessionId: string; providerId: string; audioFormat: string }
+  | { type: 'live.refused'; message: string }
+  | ({ type: 'live.update' } & LiveSessionUpdate)
+  | { type: 'live.ended'; sessionId: string; state: string; error: string | null };
+
+/** A session whose client went away keeps running this long for the client to come back. */
+export const detachedGraceMs = 30_000;
+const pcm16BytesPerMs = 32;
+
+/**
+ * `/ws/app`: the channel of the service's own clients. Today it carries live sessions (start,
+ * audio frames, stop, and every update back); the UI's store sync joins it later. Closing the
+ * connection does not stop a recording: the session waits `detachedGraceMs` for the client to
+ * attach again, then stops the way the user would, keeping its words.
+ */
+export class AppChannel implements WebSocketEndpoint {
+  private readonly live: LiveSessions;
+  private readonly clients = new Set<WebSocket>();
+
+  constructor(live: LiveSessions) {
+    this.live = live;
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  connected(client: WebSocket): void {
+    this.clients.add(client);
+    let session: LiveSession | undefined;
+    let unsubscribe: (() => void) | undefined;
+    let audioFormat = 'pcm16';
+    let lastFrameAt: number | undefined;
+    const send = (message: AppMessage) => {
+      if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify(message));
+    };
+    const follow = (followed: LiveSession) => {
+      unsubscribe?.();
+      session = followed;
+      unsubscribe = followed.subscribe((update) => send({ type: 'live.update', ...update }));
+      void followed.ended.then((update) =>
+        send({ type: 'live.ended', sessionId: update.sessionId, state: update.state, error: update.error }),
+      );
+    };
+
+    client.on('message', (data: Buffer, isBinary: boolean) => {
+      if (isBinary) {
+        if (session === undefined) return;
+        const now = performance.now();
+        // WebM pieces carry no length we can read cheaply; the time between them is the capture's own.
+        const durationMs =
+          audioFormat === 'pcm16'
+            ? data.byteLength / pcm16BytesPerMs
+            : Math.min(now - (lastFrameAt ?? now), 1000);
+        lastFrameAt = now;
+        session.sendAudio(data, durationMs);
+        return;
+      }
+      const message = parseClientMessage(data);
+      if (typeof message === 'string') {
+        send({ type: 'live.refused', message });
+        return;
+      }
+      if (message.type === 'live.start') {
+        if (
+          session !== undefined &&
+          session.current().state !== 'completed' &&
+          session.current().state !== 'interrupted'
+        ) {
+          send({ type: 'live.refused', message: 'This connection is already recording; stop it first.' });
+          return;
+        }
+        try {
+          const started = this.live.start(message);
+          audioFormat = message.audioFormat ?? started.audioFormat;
+          send({ type: 'live.started', sessionId: started.id, providerId: started.providerId, audioFormat });
+          follow(started);
+        } catch (error) {
+          if (!(error instanceof LiveRequestError)) throw error;
+          send({ type: 'live.refused', message: error.message });
+        }
+      } else if (message.type === 'live.stop') {
+        void session?.stop();
+      } else {
+        const attached = this.live.get(message.sessionId);
+        if (attached === undefined)
+          send({ type: 'live.refused', message: `No live session ${message.sessionId} is running.` });
+        else {
+          this.live.cancelDetachedStop(attached.id);
+          follow(attached);
+        }
+      }
+    });
+    client.on('close', () => {
+      this.clients.delete(client);
+      unsubscribe?.();
+      if (session !== undefined) this.live.stopWhenDetached(session.id, detachedGraceMs);
+    });
+  }
+
+  close(): void {
+    for (const client of this.clients) client.terminate();
+  }
+}
+
+function parseClientMessage(data: Buffer): ClientMessage | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(data.toString('utf8'));
+  } catch {
+    return 'Messages are JSON text or binary audio frames.';
+  }
+  const parsed = clientMessageSchema.safeParse(json);
+  return parsed.success
+    ? parsed.data
+    : `Unknown message; send live.start {provider}, live.stop or live.attach {sessionId}. (${parsed.error.issues[0]?.message ?? ''})`;
+}

@@ -1,0 +1,184 @@
+import { resolve } from 'node:path';
+import { WebSocket } from 'ws';
+import { captureFile } from '../../actors/capture/fileCapture.ts';
+import { earshotProtocols } from '../../providers/live/proxyProtocol.ts';
+import { findProvider } from '../../providers/registry.ts';
+import type { AppMessage } from '../app/appChannel.ts';
+import { appChannelPath } from '../app/appChannel.ts';
+import { readRunningService } from '../serviceFile.ts';
+import { startService } from '../service.ts';
+import { UsageError } from './usage.ts';
+
+export interface LiveOptions {
+  provider?: string;
+  from?: string;
+  speed?: string;
+  title?: string;
+  language?: string;
+}
+
+/**
+ * `earshot live --provider ID --from FILE`: plays the file as live audio into a live session of
+ * the running service (or of a service started in this process), exactly as the app's capture
+ * does over `/ws/app`. Committed text goes to stdout as it is committed, the tentative tail to
+ * stderr; the exit code says whether the session completed.
+ */
+export async function liveCommand(dataDirectory: string, options: LiveOptions): Promise<void> {
+  if (options.provider === undefined || options.from === undefined) {
+    throw new UsageError(
+      'Name the provider and the file: earshot live --provider ID --from FILE [--speed N]',
+    );
+  }
+  const speed = options.speed === undefined ? 1 : Number(options.speed);
+  if (!(speed > 0))
+    throw new UsageError(`--speed takes a number above 0 (1 is real time), not "${options.speed}".`);
+  const definition = findProvider(options.provider);
+  if (definition === undefined) {
+    throw new UsageError(
+      `There is no provider "${options.provider}"; name one by id or label, such as deepgram or P06.`,
+    );
+  }
+
+  const running = readRunningService(dataDirectory);
+  const service = running === undefined ? await startService({ dataDirectory, port: 0 }) : undefined;
+  const address = running?.info.baseUrl ?? service?.baseUrl ?? '';
+  const launchSecret = running?.launchSecret ?? service?.launchSecret ?? '';
+  try {
+    const ended = await runLiveSession(address, launchSecret, {
+      provider: definition.metadata.id,
+      path: resolve(options.from),
+      speed,
+      title: options.title,
+      languageHints: options.language === undefined ? undefined : [options.language],
+      audioFormat: definition.metadata.audioInput,
+    });
+    process.stderr.write(`Saved as session ${ended.sessionId} (${ended.state}).\n`);
+    if (ended.state !== 'completed') throw new Error(ended.error ?? 'The live session was interrupted.');
+  } finally {
+    await service?.close();
+  }
+}
+
+interface LiveRun {
+  provider: string;
+  path: string;
+  speed: number;
+  title?: string;
+  languageHints?: string[];
+  audioFormat: 'pcm16' | 'webm-opus';
+}
+
+type Ended = Extract<AppMessage, { type: 'live.ended' }>;
+
+async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRun): Promise<Ended> {
+  const url = new URL(appChannelPath, baseUrl);
+  url.protocol = 'ws:';
+  const socket = new WebSocket(url, earshotProtocols(launchSecret));
+  const tentative = new TentativeLine(process.stderr);
+  const capture = new AbortController();
+  const interrupt = () => {
+    tentative.note('Stopping… (the provider gets to finish the last words)');
+    capture.abort();
+  };
+  process.once('SIGINT', interrupt);
+  try {
+    return await new Promise<Ended>((resolvePromise, reject) => {
+      socket.on('error', (error) =>
+        reject(new Error(`Cannot reach the Earshot service at ${baseUrl} (${error.message}).`)),
+      );
+      socket.on('close', () => reject(new Error('The Earshot service closed the connection.')));
+      socket.on('open', () =>
+        socket.send(
+          JSON.stringify({
+            type: 'live.start',
+            provider: run.provider,
+            title: run.title,
+            languageHints: run.languageHints,
+            audioFormat: run.audioFormat,
+          }),
+        ),
+      );
+      socket.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as AppMessage;
+        switch (message.type) {
+          case 'live.refused':
+            reject(new Error(message.message));
+            return;
+          case 'live.started':
+            void playFile(socket, run, capture.signal).then(
+              () => socket.send(JSON.stringify({ type: 'live.stop' })),
+              (error: unknown) => {
+                socket.send(JSON.stringify({ type: 'live.stop' }));
+                reject(error instanceof Error ? error : new Error(String(error)));
+              },
+            );
+            return;
+          case 'live.update':
+            for (const segment of message.committed) {
+              tentative.clear();
+              process.stdout.write(`${segment.text}\n`);
+            }
+            if (message.state === 'reconnecting') tentative.show(`[reconnecting: ${message.error ?? ''}]`);
+            else tentative.show(message.tentative);
+            return;
+          case 'live.ended':
+            tentative.clear();
+            resolvePromise(message);
+        }
+      });
+    });
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+    tentative.clear();
+    socket.close();
+  }
+}
+
+async function playFile(socket: WebSocket, run: LiveRun, signal: AbortSignal): Promise<void> {
+  for await (const frame of captureFile({
+    path: run.path,
+    format: run.audioFormat,
+    speed: run.speed,
+    signal,
+  })) {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    socket.send(frame.bytes);
+  }
+}
+
+/**
+ * The tentative tail: one rewritten stderr line on a terminal; elsewhere a `~ ` line each time it
+ * changes, so a log still shows what was heard before it was committed.
+ */
+class TentativeLine {
+  private readonly stream: NodeJS.WriteStream;
+  private shown = false;
+  private lastText = '';
+
+  constructor(stream: NodeJS.WriteStream) {
+    this.stream = stream;
+  }
+
+  show(text: string): void {
+    if (!this.stream.isTTY) {
+      if (text !== '' && text !== this.lastText) this.stream.write(`~ ${text}\n`);
+      this.lastText = text;
+      return;
+    }
+    const width = Math.max(10, (this.stream.columns || 80) - 1);
+    const line = text.length > width ? `…${text.slice(-(width - 1))}` : text;
+    this.stream.write(`\r\x1b[2K\x1b[2m${line}\x1b[0m`);
+    this.shown = true;
+  }
+
+  note(text: string): void {
+    this.clear();
+    this.stream.write(`${text}\n`);
+  }
+
+  clear(): void {
+    if (!this.shown) return;
+    this.stream.write('\r\x1b[2K');
+    this.shown = false;
+  }
+}

@@ -1,0 +1,147 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { SessionStore } from '../../store/sessionStore.ts';
+import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
+import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
+import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/markedSpeech.ts';
+import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
+import { pcmWav } from '../fakes/wavAudio.ts';
+import { normalisedWords } from '../conformance/liveStreams.ts';
+import { runEarshotAsync, startServeProcess } from '../support/earshotProcess.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+
+/** `earshot live` as a user runs it: a real file, ffmpeg capture, the proxy, a fake Deepgram. */
+const words = markedSentences(18);
+let fake: StreamingFake;
+let directory: ReturnType<typeof temporaryDirectory>;
+let wavPath: string;
+
+beforeAll(async () => {
+  fake = await startDeepgramStreamingFake();
+  directory = temporaryDirectory('live-cli');
+  wavPath = join(directory.path, 'meeting.wav');
+  writeFileSync(wavPath, pcmWav(markedSpeech(words)));
+});
+afterAll(async () => {
+  directory.remove();
+  await fake.close();
+});
+
+function dataDirectoryWithDeepgram(name: string, apiKey = deepgramFakeApiKey): string {
+  const dataDirectory = join(directory.path, name);
+  writeProviderConfig(dataDirectory, 'deepgram', { apiKey, endpoint: fake.baseUrl });
+  return dataDirectory;
+}
+
+function storedSessions(dataDirectory: string) {
+  const store = SessionStore.open(dataDirectory, { readOnly: true });
+  try {
+    return store.listSessions({ limit: 10, offset: 0 }).sessions.map((session) => ({
+      ...session,
+      transcript: store.getTranscript(session.id),
+    }));
+  } finally {
+    store.close();
+  }
+}
+
+describe('earshot live', () => {
+  it('runs a whole session in-process: every final on stdout, the session completed, exit 0', async () => {
+    const dataDirectory = dataDirectoryWithDeepgram('in-process');
+    const result = await runEarshotAsync([
+      'live',
+      '--provider',
+      'P06',
+      '--from',
+      wavPath,
+      '--speed',
+      '8',
+      '--title',
+      'Planning',
+      '--data-dir',
+      dataDirectory,
+    ]);
+    expect(result.stderr).toMatch(/Saved as session .* \(completed\)/);
+    expect(result.status).toBe(0);
+    expect(normalisedWords(result.stdout)).toBe(markedText(words));
+    const [session] = storedSessions(dataDirectory);
+    expect(session).toMatchObject({ title: 'Planning', status: 'completed' });
+    expect(normalisedWords(session?.transcript ?? '')).toBe(markedText(words));
+  });
+
+  it('runs through the running service when there is one', async () => {
+    const dataDirectory = dataDirectoryWithDeepgram('served');
+    const serve = await startServeProcess(['--data-dir', dataDirectory, '--port', '0']);
+    try {
+      const result = await runEarshotAsync([
+        'live',
+        '--provider',
+        'deepgram',
+        '--from',
+        wavPath,
+        '--speed',
+        '8',
+        '--data-dir',
+        dataDirectory,
+      ]);
+      expect(result.status).toBe(0);
+      expect(normalisedWords(result.stdout)).toBe(markedText(words));
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    }
+    expect(storedSessions(dataDirectory)[0]?.status).toBe('completed');
+  });
+
+  it('exits non-zero with the reason when the provider refuses the key', async () => {
+    const dataDirectory = dataDirectoryWithDeepgram('refused', 'dg-wrong-key-1234567');
+    const result = await runEarshotAsync([
+      'live',
+      '--provider',
+      'deepgram',
+      '--from',
+      wavPath,
+      '--speed',
+      '8',
+      '--data-dir',
+      dataDirectory,
+    ]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/HTTP 401/);
+    expect(result.stderr).not.toContain('dg-wrong-key-1234567');
+    expect(storedSessions(dataDirectory)[0]?.status).toBe('interrupted');
+  });
+
+  it('refuses bad arguments without touching anything', async () => {
+    const dataDirectory = dataDirectoryWithDeepgram('arguments');
+    const missing = await runEarshotAsync(['live', '--provider', 'deepgram', '--data-dir', dataDirectory]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/--from FILE/);
+    const speed = await runEarshotAsync([
+      'live',
+      '--provider',
+      'deepgram',
+      '--from',
+      wavPath,
+      '--speed',
+      'fast',
+      '--data-dir',
+      dataDirectory,
+    ]);
+    expect(speed.status).toBe(2);
+    const notStreaming = await runEarshotAsync([
+      'live',
+      '--provider',
+      'P14',
+      '--from',
+      wavPath,
+      '--data-dir',
+      dataDirectory,
+    ]);
+    expect(notStreaming.status).toBe(1);
+    expect(notStreaming.stderr).toMatch(/does not stream/);
+    expect(storedSessions(dataDirectory)).toEqual([]);
+  });
+});
