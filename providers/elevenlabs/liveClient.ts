@@ -34,7 +34,7 @@ const timedTranscriptSchema = z.object({
 /**
  * ElevenLabs Scribe v2 Realtime: `xi-api-key` on the upgrade, options in the query, PCM16 as base64
  * in JSON `input_audio_chunk` messages, answered by `session_started`, `partial_transcript` and one
- * commit per utterance. VAD commits (the default, manual, would commit nothing until the end). The
+ * commit per utterance. It asks for VAD commits: the default, manual, commits nothing until the end. The
  * stream has no end message: a chunk with `commit: true` makes Scribe commit what is pending, and
  * the commit that answers it (see EndOfStreamAnswer) is the last event.
  */
@@ -149,8 +149,8 @@ function timedFinal(transcript: z.output<typeof timedTranscriptSchema>): Final {
   return {
     type: 'final',
     text: transcript.text?.trim() ?? '',
-    startMs: start === undefined || start === null ? undefined : Math.round(start * 1000),
-    endMs: end === undefined || end === null ? undefined : Math.round(end * 1000),
+    ...(typeof start === 'number' ? { startMs: Math.round(start * 1000) } : {}),
+    ...(typeof end === 'number' ? { endMs: Math.round(end * 1000) } : {}),
     language: transcript.language_code ?? null,
   };
 }
