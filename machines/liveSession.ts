@@ -99,9 +99,13 @@ export const liveSessionMachine = setup({
         STOP: { target: 'stopping', actions: 'rememberStop' },
         STREAM_FAILED: [
           { guard: 'isPermanent', target: 'interrupted', actions: 'recordError' },
+          { guard: 'attemptsExhausted', target: 'interrupted', actions: ['countFailure', 'recordGivingUp'] },
           { target: 'reconnecting', actions: 'countFailure' },
         ],
-        STREAM_FINISHED: { target: 'reconnecting', actions: 'countFailure' },
+        STREAM_FINISHED: [
+          { guard: 'attemptsExhausted', target: 'interrupted', actions: ['countFailure', 'recordGivingUp'] },
+          { target: 'reconnecting', actions: 'countFailure' },
+        ],
       },
     },
     reconnecting: {

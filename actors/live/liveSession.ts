@@ -35,6 +35,8 @@ export interface LiveSessionOptions {
   finishTimeoutMs?: number;
   /** Tests shorten the reconnect backoff. */
   reconnectBackoffMs?: number;
+  /** Tests lower the number of fruitless reconnects before the session gives up. */
+  reconnectLimit?: number;
   topicId?: string | null;
   tagIds?: string[];
 }
@@ -158,6 +160,10 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
       storeInterrupted: ({ context }) => recorder.end('interrupted', audio.capturedMs, context.error),
     },
     delays: options.reconnectBackoffMs === undefined ? {} : { reconnectBackoff: options.reconnectBackoffMs },
+    guards:
+      options.reconnectLimit === undefined
+        ? {}
+        : { attemptsExhausted: ({ context }) => context.failedAttempts + 1 >= (options.reconnectLimit ?? 0) },
   });
   const actor = createActor(machine);
   actor.subscribe((snapshot) => {

@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { fileJobMachine } from '../../machines/fileJob.ts';
+import { liveSessionMachine } from '../../machines/liveSession.ts';
+import { proxyConnectionMachine } from '../../machines/proxyConnection.ts';
 import { sessionStatusMachine } from '../../machines/sessionStatus.ts';
 import { whisperRuntimeMachine } from '../../machines/whisperRuntime.ts';
 import type { ModelTraversal } from './pathCoverage.ts';
@@ -42,6 +44,32 @@ export const modelMachines: readonly ModelEntry[] = [
     },
   }),
   entry({ name: 'whisperRuntime', machine: whisperRuntimeMachine }),
+  entry({
+    name: 'proxyConnection',
+    machine: proxyConnectionMachine,
+    traversal: {
+      extraEvents: [
+        { type: 'UPSTREAM_FAILED', closeCode: 4502, message: 'model-based drop' },
+        { type: 'CLIENT_INVALID', message: 'model-based bad message' },
+      ],
+    },
+  }),
+  entry({
+    name: 'liveSession',
+    // A reconnect limit of 2 instead of 6: the same states and transitions, far fewer paths.
+    machine: liveSessionMachine.provide({
+      guards: { attemptsExhausted: ({ context }) => context.failedAttempts + 1 >= 2 },
+    }),
+    traversal: {
+      // The failure text differs per path; where the session is, and how it got there, is the model.
+      serializeState: (snapshot) =>
+        JSON.stringify([snapshot.value, snapshot.context.failedAttempts, snapshot.context.stopRequested]),
+      extraEvents: [
+        { type: 'STREAM_FAILED', permanent: false, message: 'model-based drop' },
+        { type: 'STREAM_FAILED', permanent: true, message: 'model-based refusal' },
+      ],
+    },
+  }),
 ];
 
 export function modelEntry(name: string): ModelEntry {

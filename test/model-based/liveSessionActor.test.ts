@@ -1,0 +1,98 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startLiveSession } from '../../actors/live/liveSession.ts';
+import { reconnectBackoffMs } from '../../machines/liveSession.ts';
+import type { LiveEvent } from '../../providers/contract.ts';
+import { SessionStore } from '../../store/sessionStore.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { modelEntry } from './machines.ts';
+import { allPaths, analyzeMachine, describePath } from './pathCoverage.ts';
+
+/**
+ * The live-session paths generated from the machine, replayed on the real session actor: each
+ * machine event is caused the way it happens in the service (the provider stream reports ready,
+ * a commit, a drop, a refusal, its end; the user stops; time passes), and after every step the
+ * actor must be where the path says. The registry's model uses a reconnect limit of 2; so does
+ * the actor here.
+ */
+const entry = modelEntry('liveSession');
+const { paths } = analyzeMachine(entry.machine, entry.traversal);
+const modelReconnectLimit = 2;
+
+let directory: ReturnType<typeof temporaryDirectory>;
+let store: SessionStore;
+beforeAll(() => {
+  directory = temporaryDirectory('live-model');
+  store = SessionStore.open(directory.path);
+});
+afterAll(() => {
+  store.close();
+  directory.remove();
+});
+afterEach(() => vi.useRealTimers());
+
+function replayOnActor(path: (typeof paths.shortest)[number]): void {
+  vi.useFakeTimers();
+  let report: (event: LiveEvent) => void = () => {};
+  let streamsOpened = 0;
+  const session = startLiveSession({
+    store,
+    providerId: 'deepgram',
+    title: 'model-based path',
+    audioFormat: 'pcm16',
+    reconnectLimit: modelReconnectLimit,
+    openStream: (onEvent) => {
+      streamsOpened++;
+      report = onEvent;
+      return {
+        sendAudio: () => {},
+        finish: () => Promise.resolve(),
+        close: () => {},
+        bufferedBytes: () => 0,
+      };
+    },
+  });
+  const where = describePath(path);
+  path.steps.forEach((step, index) => {
+    const event = step.event;
+    const before = path.steps[index - 1]?.state;
+    switch (event.type) {
+      case 'xstate.init':
+        break;
+      case 'STREAM_READY':
+        report({ type: 'ready' });
+        break;
+      case 'COMMITTED':
+        session.sendAudio(new Uint8Array(3200), 100);
+        report({ type: 'final', text: `word ${index}`, startMs: 0, endMs: 100 });
+        break;
+      case 'STREAM_FAILED':
+        report({
+          type: 'error',
+          code: event.permanent ? 'unauthorized' : 'connection_lost',
+          permanent: event.permanent,
+          message: event.message,
+        });
+        break;
+      case 'STREAM_FINISHED':
+        report({ type: 'finished' });
+        break;
+      case 'FINISH_TIMED_OUT':
+        report({ type: 'error', code: 'timeout', permanent: false, message: 'no end in time' });
+        break;
+      case 'STOP':
+        void session.stop();
+        break;
+      default:
+        // The only delayed transition: the reconnect backoff, which grows with the failures so far.
+        vi.advanceTimersByTime(reconnectBackoffMs(before?.context.failedAttempts ?? 0));
+    }
+    expect(session.current().state, `step ${index} (${event.type}) of ${where}`).toEqual(step.state.value);
+  });
+  expect(streamsOpened).toBeGreaterThan(0);
+}
+
+describe('liveSession paths on the real actor', () => {
+  it.each(allPaths(paths).map((path) => [describePath(path), path] as const))('%s', (_, path) =>
+    replayOnActor(path),
+  );
+});
