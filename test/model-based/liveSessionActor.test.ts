@@ -1,11 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLiveSession } from '../../actors/live/liveSession.ts';
-import { reconnectBackoffMs } from '../../machines/liveSession.ts';
+import {
+  type LiveSessionEvent,
+  type liveSessionMachine,
+  reconnectBackoffMs,
+} from '../../machines/liveSession.ts';
 import type { LiveEvent } from '../../providers/contract.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { modelEntry } from './machines.ts';
-import { allPaths, analyzeMachine, describePath } from './pathCoverage.ts';
+import { allPaths, analyzeMachine, describePath, type MachinePaths, type ModelPath } from './pathCoverage.ts';
 
 /**
  * The live-session paths generated from the machine, replayed on the real session actor: each
@@ -15,7 +19,10 @@ import { allPaths, analyzeMachine, describePath } from './pathCoverage.ts';
  * the actor here.
  */
 const entry = modelEntry('liveSession');
-const { paths } = analyzeMachine(entry.machine, entry.traversal);
+// The registry erases each machine's own types; these paths are the live session's.
+const paths = analyzeMachine(entry.machine, entry.traversal).paths as unknown as MachinePaths<
+  typeof liveSessionMachine
+>;
 const modelReconnectLimit = 2;
 
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -30,7 +37,7 @@ afterAll(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function replayOnActor(path: (typeof paths.shortest)[number]): void {
+function replayOnActor(path: ModelPath<typeof liveSessionMachine>): void {
   vi.useFakeTimers();
   let report: (event: LiveEvent) => void = () => {};
   let streamsOpened = 0;
@@ -52,12 +59,24 @@ function replayOnActor(path: (typeof paths.shortest)[number]): void {
     },
   });
   const where = describePath(path);
+  const expectState = (index: number) => {
+    const step = path.steps[index];
+    expect(session.current().state, `step ${index} (${step?.event.type}) of ${where}`).toEqual(
+      step?.state.value,
+    );
+  };
   path.steps.forEach((step, index) => {
-    const event = step.event;
     const before = path.steps[index - 1]?.state;
+    // Paths also hold xstate's own init and delayed events, which the machine's event type leaves out.
+    const type: string = step.event.type;
+    if (type === 'xstate.init') return expectState(index);
+    if (type.startsWith('xstate.after.')) {
+      // The only delayed transition: the reconnect backoff, which grows with the failures so far.
+      vi.advanceTimersByTime(reconnectBackoffMs(before?.context.failedAttempts ?? 0));
+      return expectState(index);
+    }
+    const event = step.event;
     switch (event.type) {
-      case 'xstate.init':
-        break;
       case 'STREAM_READY':
         report({ type: 'ready' });
         break;
@@ -82,11 +101,8 @@ function replayOnActor(path: (typeof paths.shortest)[number]): void {
       case 'STOP':
         void session.stop();
         break;
-      default:
-        // The only delayed transition: the reconnect backoff, which grows with the failures so far.
-        vi.advanceTimersByTime(reconnectBackoffMs(before?.context.failedAttempts ?? 0));
     }
-    expect(session.current().state, `step ${index} (${event.type}) of ${where}`).toEqual(step.state.value);
+    expectState(index);
   });
   expect(streamsOpened).toBeGreaterThan(0);
 }
