@@ -1,10 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLiveSession } from '../../actors/live/liveSession.ts';
-import {
-  type LiveSessionEvent,
-  type liveSessionMachine,
-  reconnectBackoffMs,
-} from '../../machines/liveSession.ts';
+import { type liveSessionMachine, reconnectBackoffMs } from '../../machines/liveSession.ts';
 import type { LiveEvent } from '../../providers/contract.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
