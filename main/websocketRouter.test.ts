@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { earshotProtocols } from '../providers/live/proxyProtocol.ts';
+import { type RunningService, startService } from './service.ts';
+import { writeProviderConfig } from './providerSettings.ts';
+import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
+
+/** Every WebSocket upgrade on the service's port goes through one router, and each gets an answer. */
+let directory: ReturnType<typeof temporaryDirectory>;
+let service: RunningService;
+
+beforeAll(async () => {
+  directory = temporaryDirectory('websocket-router');
+  service = await startService({ dataDirectory: directory.path, port: 0 });
+});
+afterAll(async () => {
+  await service.close();
+  directory.remove();
+});
+
+interface Outcome {
+  status?: number;
+  body?: string;
+  opened?: boolean;
+  closeCode?: number;
+  messages: unknown[];
+}
+
+function connect(
+  path: string,
+  options: {
+    protocols?: string[];
+    headers?: Record<string, string>;
+    onOpen?: (socket: WebSocket) => void;
+  } = {},
+): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${service.port}${path}`, options.protocols ?? [], {
+      headers: options.headers,
+    });
+    const outcome: Outcome = { messages: [] };
+    socket.on('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ ...outcome, status: response.statusCode, body }));
+    });
+    socket.on('open', () => {
+      outcome.opened = true;
+      options.onOpen?.(socket);
+    });
+    socket.on('message', (data: Buffer) => outcome.messages.push(JSON.parse(data.toString()) as unknown));
+    socket.on('close', (code) => resolve({ ...outcome, closeCode: code }));
+    socket.on('error', () => {});
+  });
+}
+
+const withSecret = () => ({ protocols: earshotProtocols(service.launchSecret) });
+
+describe('WebSocket upgrades', () => {
+  it('answers an unknown path with 404', async () => {
+    expect(await connect('/ws/nothing-here', withSecret())).toMatchObject({ status: 404 });
+    expect(await connect('/ws/whisper-cpp', withSecret())).toMatchObject({ status: 404 });
+  });
+
+  it('refuses a foreign Host (DNS rebinding) with 421', async () => {
+    const outcome = await connect('/ws/app', {
+      ...withSecret(),
+      headers: { host: `evil.example:${service.port}` },
+    });
+    expect(outcome.status).toBe(421);
+  });
+
+  it('refuses a page of another origin with 403, even with the secret', async () => {
+    const outcome = await connect('/ws/deepgram', {
+      ...withSecret(),
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(outcome.status).toBe(403);
+    expect(outcome.body).toMatch(/other origins/);
+  });
+
+  it('refuses a missing or wrong launch secret with 403', async () => {
+    expect(await connect('/ws/app')).toMatchObject({ status: 403 });
+    expect(await connect('/ws/deepgram', { protocols: earshotProtocols('not-the-secret') })).toMatchObject({
+      status: 403,
+    });
+  });
+
+  it('accepts our own origin with the secret', async () => {
+    const outcome = await connect('/ws/app', {
+      ...withSecret(),
+      headers: { origin: `http://127.0.0.1:${service.port}` },
+      onOpen: (socket) => socket.close(1000),
+    });
+    expect(outcome).toMatchObject({ opened: true, closeCode: 1000 });
+  });
+
+  it('closes a proxy connection for an unconfigured provider with 4412 and says what to set', async () => {
+    const outcome = await connect('/ws/deepgram', withSecret());
+    expect(outcome.closeCode).toBe(4412);
+    expect(outcome.messages[0]).toMatchObject({ type: 'error', code: 'not_configured', permanent: true });
+    expect(JSON.stringify(outcome.messages[0])).toMatch(/earshot providers set deepgram apiKey=/);
+  });
+
+  it('refuses a language that is not an ISO 639-1 code with 4400', async () => {
+    writeProviderConfig(directory.path, 'deepgram', { apiKey: 'dg-some-key-123456' });
+    const outcome = await connect('/ws/deepgram?languages=english', withSecret());
+    expect(outcome.closeCode).toBe(4400);
+    expect(outcome.messages[0]).toMatchObject({ type: 'error', code: 'bad_request' });
+  });
+
+  it('counts /ws/app clients as live clients in /health', async () => {
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${service.port}/ws/app`,
+      earshotProtocols(service.launchSecret),
+    );
+    await new Promise((resolve) => socket.once('open', resolve));
+    const health = (await (await fetch(`${service.baseUrl}/api/v1/health`)).json()) as {
+      liveClients?: number;
+    };
+    socket.close();
+    expect(health.liveClients).toBe(1);
+  });
+});
