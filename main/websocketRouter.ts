@@ -31,14 +31,15 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-    const refusal = refusalOf(request, url, options);
-    if (refusal !== undefined) {
-      refuse(socket, refusal.status, refusal.message);
-      return;
-    }
     const endpoint = options.endpointFor(url.pathname);
-    if (endpoint === undefined) {
-      refuse(socket, 404, `Nothing is served at ${url.pathname}.`);
+    const refusal =
+      hostRefusal(request, url, options) ??
+      (endpoint === undefined
+        ? { status: 404, message: `Nothing is served at ${url.pathname}.` }
+        : undefined) ??
+      clientRefusal(request, options);
+    if (refusal !== undefined || endpoint === undefined) {
+      refuse(socket, refusal?.status ?? 404, refusal?.message ?? 'Not found.');
       return;
     }
     sockets.handleUpgrade(request, socket, head, (accepted) => endpoint.connected(accepted, request, url));
@@ -46,18 +47,26 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
   return sockets;
 }
 
-function refusalOf(
-  request: IncomingMessage,
-  url: URL,
-  options: WebSocketRouterOptions,
-): { status: number; message: string } | undefined {
+type Refusal = { status: number; message: string } | undefined;
+
+function allowedHosts(options: WebSocketRouterOptions): string[] {
   const port = options.getPort();
-  const allowedHosts = loopbackNames.map((name) => `${name}:${port}`);
-  if (!allowedHosts.includes(request.headers.host?.toLowerCase() ?? '')) {
-    return { status: 421, message: `Connect to ${allowedHosts[0]}${url.pathname}.` };
-  }
+  return loopbackNames.map((name) => `${name}:${port}`);
+}
+
+/** DNS-rebinding defence: only our loopback names with our port. */
+function hostRefusal(request: IncomingMessage, url: URL, options: WebSocketRouterOptions): Refusal {
+  const hosts = allowedHosts(options);
+  return hosts.includes(request.headers.host?.toLowerCase() ?? '')
+    ? undefined
+    : { status: 421, message: `Connect to ${hosts[0]}${url.pathname}.` };
+}
+
+/** Only our own clients: no other page's Origin, and the launch secret as a subprotocol. */
+function clientRefusal(request: IncomingMessage, options: WebSocketRouterOptions): Refusal {
   const origin = request.headers.origin;
-  if (origin !== undefined && !allowedHosts.map((host) => `http://${host}`).includes(origin.toLowerCase())) {
+  const ownOrigins = allowedHosts(options).map((host) => `http://${host}`);
+  if (origin !== undefined && !ownOrigins.includes(origin.toLowerCase())) {
     return { status: 403, message: 'Connections from web pages of other origins are refused.' };
   }
   const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((value) => value.trim());

@@ -296,7 +296,7 @@ export function replayPath<M extends AnyStateMachine>(
       const { type } = step.event;
       const delay = delays.get(type);
       if (delay !== undefined) {
-        const ms = resolveDelay(model, type, delay);
+        const ms = resolveDelay(model, type, delay, steps[index - 1]);
         if (ms > 0) {
           clock.increment(ms - 1);
           const before: unknown = steps[index - 1]?.state.value;
@@ -336,12 +336,25 @@ function delayedEvents(machine: AnyStateMachine): Map<string, unknown> {
   return delays;
 }
 
-function resolveDelay(machine: AnyStateMachine, eventType: string, delay: unknown): number {
+function resolveDelay(
+  machine: AnyStateMachine,
+  eventType: string,
+  delay: unknown,
+  before: AnyPath['steps'][number] | undefined,
+): number {
   if (typeof delay === 'number') return delay;
   if (typeof delay === 'string') {
     const named: unknown = (machine.implementations.delays as Record<string, unknown>)[delay];
     if (typeof named === 'number') return named;
+    // A delay computed from the state being left: the path holds that state's context, and the event
+    // that entered it.
+    if (typeof named === 'function' && before !== undefined) {
+      const computed: unknown = (named as (args: { context: unknown; event: EventObject }) => unknown)({
+        context: before.state.context,
+        event: before.event,
+      });
+      if (typeof computed === 'number') return computed;
+    }
   }
-  // A delay computed from context or event would need the entry event the harness does not keep.
-  throw new Error(`${eventType}: only numeric delays and named delays set to a number can be replayed`);
+  throw new Error(`${eventType}: only numeric delays, and named delays that give a number, can be replayed`);
 }
