@@ -11,7 +11,7 @@ export const sixtyDbFakeApiKey = 'sk_live_fake_3d9e61a0c2';
 /** 60db's documented file limit; larger uploads get 413 (the status is assumed, see providers.md). */
 export const sixtyDbFakeMaxFileBytes = 10_000_000;
 /** Codes 60db names as rejected with `unsupported_language`. */
-const unsupportedLanguages = new Set([
+export const unsupportedLanguages = new Set([
   'ur',
   'ja',
   'ko',

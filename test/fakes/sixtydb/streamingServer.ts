@@ -6,24 +6,9 @@ import {
   type StreamingFake,
   startStreamingFake,
 } from '../streaming/streamingFake.ts';
-import { sixtyDbFakeApiKey } from './server.ts';
+import { sixtyDbFakeApiKey, unsupportedLanguages } from './server.ts';
 
 const streamingPath = '/ws/stt';
-/** Codes 60db names as rejected with `unsupported_language`. */
-const unsupportedLanguages = new Set([
-  'ur',
-  'ja',
-  'ko',
-  'zh',
-  'th',
-  'vi',
-  'id',
-  'tl',
-  'sw',
-  'tr',
-  'fa',
-  'he',
-]);
 /** Refusals `rejectNext` stands for: 60db's error code, and the close that follows it. */
 const refusals: Readonly<Record<number, { errorCode: string; error: string; closeCode: number }>> = {
   402: {
