@@ -83,6 +83,7 @@ function protocol(request: LiveStreamRequest<DeepgramConfig>): VendorProtocol {
       }
       return undefined;
     },
+    refusalDetailHeader: 'dg-error',
     keepAlive: { intervalMs: 4000, send: (session) => session.sendJson({ type: 'KeepAlive' }) },
   };
 }

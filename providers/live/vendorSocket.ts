@@ -49,6 +49,8 @@ export interface VendorProtocol {
    * undefined means the link was lost.
    */
   closeMeaning?(code: number, reason: string): { code: LiveErrorCode; message: string } | undefined;
+  /** A response header in which the vendor explains a refused upgrade (else the body is shown). */
+  refusalDetailHeader?: string;
   /** Sent every `intervalMs` while no audio flows, for vendors that time out an idle stream. */
   keepAlive?: { intervalMs: number; send: (session: VendorSession) => void };
 }
@@ -61,6 +63,7 @@ export function openVendorSocket(protocol: VendorProtocol, onEvent: (event: Live
   let closedByUs = false;
   let endOfStreamSent = false;
   let keepAliveTimer: NodeJS.Timeout | undefined;
+  /** When audio (or a keepalive) last went out. */
   let lastAudioAt = Date.now();
   let settleFinish: (() => void) | undefined;
   const clean = (text: string) => redactSecrets(text, protocol.secrets);
@@ -106,7 +109,8 @@ export function openVendorSocket(protocol: VendorProtocol, onEvent: (event: Live
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8').slice(0, 300).trim();
-        const detail = response.headers['dg-error'] ?? body;
+        const header = protocol.refusalDetailHeader;
+        const detail = (header === undefined ? undefined : response.headers[header]) ?? body;
         session.fail(
           liveErrorCodeForStatus(status),
           `${protocol.vendor} refused the connection (HTTP ${status})${detail ? `: ${String(detail)}` : ''}.`,
@@ -118,9 +122,15 @@ export function openVendorSocket(protocol: VendorProtocol, onEvent: (event: Live
       protocol.opened(session);
       if (protocol.keepAlive !== undefined) {
         const { intervalMs, send: sendKeepAlive } = protocol.keepAlive;
-        keepAliveTimer = setInterval(() => {
-          if (Date.now() - lastAudioAt >= intervalMs) sendKeepAlive(session);
-        }, intervalMs);
+        // Checked several times per interval, so the gap after the last audio never exceeds it by much.
+        keepAliveTimer = setInterval(
+          () => {
+            if (Date.now() - lastAudioAt < intervalMs) return;
+            sendKeepAlive(session);
+            lastAudioAt = Date.now();
+          },
+          Math.max(50, intervalMs / 4),
+        );
       }
     });
     opened.on('message', (data: Buffer, isBinary: boolean) => {
