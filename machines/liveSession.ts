@@ -55,7 +55,7 @@ export const liveSessionMachine = setup({
     storeCompleted: () => {},
     storeInterrupted: () => {},
     rememberStop: assign({ stopRequested: true }),
-    forgetFailures: assign({ failedAttempts: 0 }),
+    forgetFailures: assign({ failedAttempts: 0, error: null }),
     countFailure: assign(({ context, event }) => ({
       failedAttempts: context.failedAttempts + 1,
       error: event.type === 'STREAM_FAILED' ? event.message : 'The provider ended the stream unexpectedly.',

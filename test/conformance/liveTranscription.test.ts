@@ -8,6 +8,7 @@ import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import {
   committedText,
+  normalisedWords,
   type FollowedStream,
   openDirectStream,
   openProxiedStream,
@@ -51,10 +52,13 @@ describe.each(fixtures)('$providerId live', (fixture) => {
 
   beforeAll(async () => {
     fake = await fixture.start();
-    if (proxied) {
-      directory = temporaryDirectory('live-conformance');
-      service = await startService({ dataDirectory: directory.path, port: 0 });
-    }
+    directory = temporaryDirectory('live-conformance');
+    service = await startService({
+      dataDirectory: directory.path,
+      port: 0,
+      liveReconnectBackoffMs: 20,
+      liveFinishTimeoutMs: 5000,
+    });
   });
   afterEach(() => {
     for (const followed of opened) followed.stream.close();
@@ -70,7 +74,7 @@ describe.each(fixtures)('$providerId live', (fixture) => {
   function open(config: Record<string, unknown>, languageHints: readonly string[] = []) {
     if (definition === undefined) throw new Error(`no providers/${fixture.providerId}/definition.ts`);
     let followed: FollowedStream;
-    if (service !== undefined && directory !== undefined) {
+    if (proxied && service !== undefined && directory !== undefined) {
       writeProviderConfig(directory.path, definition.metadata.id, config);
       followed = openProxiedStream(service, definition, languageHints);
     } else followed = openDirectStream(definition, config, languageHints);
@@ -144,5 +148,28 @@ describe.each(fixtures)('$providerId live', (fixture) => {
     const connection = fake.connections.at(-1);
     if (connection === undefined) throw new Error('no connection reached the fake');
     expect(fixture.sentLanguages?.(connection)).toContain('fr');
+  });
+
+  it('keeps one whole session across a dropped connection: no word lost or repeated, times running on', async () => {
+    if (service === undefined || directory === undefined) throw new Error('no service');
+    writeProviderConfig(directory.path, fixture.providerId, fixture.config(fake));
+    const longWords = markedSentences(30);
+    const longSpeech = markedSpeech(longWords);
+    fake.dropNextAfter(3000);
+    const before = fake.connections.length;
+    const session = service.live.start({ provider: fixture.providerId, audioFormat: 'pcm16' });
+    for (let offset = 0; offset < longSpeech.length; offset += 3200) {
+      const frame = longSpeech.subarray(offset, offset + 3200);
+      session.sendAudio(frame, frame.length / 32);
+    }
+    const ended = await session.stop();
+    expect(ended).toMatchObject({ state: 'completed', error: null });
+    expect(fake.connections.length - before).toBeGreaterThanOrEqual(2);
+    const segments = service.store.getSegments(session.id);
+    expect(normalisedWords(segments.map((segment) => segment.text).join(' '))).toBe(markedText(longWords));
+    for (const [index, segment] of segments.entries()) {
+      expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
+    }
+    expect(service.store.getSession(session.id)?.status).toBe('completed');
   });
 });
