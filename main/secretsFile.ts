@@ -20,8 +20,10 @@ export function readSecrets(dataDirectory: string): Secrets {
     return JSON.parse(readFileSync(join(dataDirectory, secretsFileName), 'utf8')) as Secrets;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    // A JSON parse error quotes the text around the fault, which may be a credential: name the problem only.
+    const problem = error instanceof SyntaxError ? 'it is not valid JSON' : (error as Error).message;
     throw new Error(
-      `Cannot read ${join(dataDirectory, secretsFileName)}: ${(error as Error).message}. Fix or delete the file (you will need a new API token).`,
+      `Cannot read ${join(dataDirectory, secretsFileName)}: ${problem}. Fix or delete the file (you will need a new API token).`,
       { cause: error },
     );
   }

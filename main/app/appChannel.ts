@@ -100,8 +100,13 @@ export class AppChannel implements WebSocketEndpoint {
           send({ type: 'live.started', sessionId: started.id, providerId: started.providerId, audioFormat });
           follow(started);
         } catch (error) {
-          if (!(error instanceof LiveRequestError)) throw error;
-          send({ type: 'live.refused', message: error.message });
+          // A request error is the user's to fix; anything else (a store that cannot write) is reported the same way
+          // rather than taking the service down.
+          const reason = error instanceof Error ? error.message : String(error);
+          send({
+            type: 'live.refused',
+            message: error instanceof LiveRequestError ? reason : `The session could not start: ${reason}`,
+          });
         }
       } else if (message.type === 'live.stop') {
         void session?.stop();

@@ -53,7 +53,13 @@ export class ProviderProxy implements WebSocketEndpoint {
       client.close(4400, 'unknown provider');
       return;
     }
-    const raw = this.options.readConfig(definition.metadata.id);
+    let raw: Record<string, unknown>;
+    try {
+      raw = this.options.readConfig(definition.metadata.id);
+    } catch (error) {
+      refuse(client, 'not_configured', error instanceof Error ? error.message : String(error));
+      return;
+    }
     const checked = checkProviderConfig(definition, raw);
     if (!checked.ok) {
       refuse(client, 'not_configured', checked.message);
