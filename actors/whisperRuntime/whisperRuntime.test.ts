@@ -249,7 +249,9 @@ describe('whisper runtime supervisor: stop', () => {
   });
 
   it('kills a process that ignores SIGTERM after the grace period', async () => {
-    const runtime = runtimeWith('ignores-sigterm', { delays: { readinessTimeout: 300, killGrace: 300 } });
+    // The fake must have started and said it ignores SIGTERM before readiness gives up: 2 s leaves room for a
+    // Node start-up on a loaded machine (0.3 s did not).
+    const runtime = runtimeWith('ignores-sigterm', { delays: { readinessTimeout: 2000, killGrace: 300 } });
     const failure = await failureOf(runtime.ensureRunning());
     expect(failure.message).toContain('ignoring SIGTERM');
     const spawned = fakeServerSpawns(directory.path, 'ignores-sigterm');
