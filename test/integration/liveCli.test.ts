@@ -5,6 +5,8 @@ import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
+import { sonioxFakeApiKey } from '../fakes/soniox/server.ts';
+import { startSonioxStreamingFake } from '../fakes/soniox/streamingServer.ts';
 import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
 import { pcmWav } from '../fakes/wavAudio.ts';
@@ -69,6 +71,37 @@ describe('earshot live', () => {
     const [session] = storedSessions(dataDirectory);
     expect(session).toMatchObject({ title: 'Planning', status: 'completed' });
     expect(normalisedWords(session?.transcript ?? '')).toBe(markedText(words));
+  });
+
+  it('streams P01 directly as WebM/Opus, with token events grouped into stored sentences', async () => {
+    const soniox = await startSonioxStreamingFake();
+    try {
+      const dataDirectory = join(directory.path, 'soniox');
+      writeProviderConfig(dataDirectory, 'soniox', { apiKey: sonioxFakeApiKey, endpoint: soniox.baseUrl });
+      const result = await runEarshotAsync([
+        'live',
+        '--provider',
+        'P01',
+        '--from',
+        wavPath,
+        '--speed',
+        '8',
+        '--data-dir',
+        dataDirectory,
+      ]);
+      expect(result.stderr).toMatch(/\(completed\)/);
+      expect(result.status).toBe(0);
+      // The fake decodes the WebM it receives with ffmpeg: the words survive Opus.
+      expect(normalisedWords(result.stdout)).toBe(markedText(words));
+      const config = soniox.connections[0]?.textMessages[0] as { audio_format?: string; api_key?: string };
+      expect(config.audio_format).toBe('auto');
+      expect(soniox.connections[0]?.url.search).toBe('');
+      const [session] = storedSessions(dataDirectory);
+      expect(session?.status).toBe('completed');
+      expect(normalisedWords(session?.transcript ?? '')).toBe(markedText(words));
+    } finally {
+      await soniox.close();
+    }
   });
 
   it('runs through the running service when there is one', async () => {
