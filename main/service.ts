@@ -31,6 +31,8 @@ export interface ServiceOptions {
   liveFinishTimeoutMs?: number;
   /** Tests shorten the live reconnect backoff. */
   liveReconnectBackoffMs?: number;
+  /** Tests shorten how long a live session waits for its app client to come back. */
+  liveDetachedGraceMs?: number;
 }
 
 export interface RunningService {
@@ -106,7 +108,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // Keep Node's own Request/Response globals: the provider clients' fetch answers must stay real
     // instances of them.
     server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
-    const appChannel = new AppChannel(live);
+    const appChannel = new AppChannel(live, options.liveDetachedGraceMs);
     const proxy = new ProviderProxy({
       readConfig: (providerId) => readProviderConfig(dataDirectory, providerId),
     });

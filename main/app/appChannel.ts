@@ -39,10 +39,12 @@ const pcm16BytesPerMs = 32;
  */
 export class AppChannel implements WebSocketEndpoint {
   private readonly live: LiveSessions;
+  private readonly graceMs: number;
   private readonly clients = new Set<WebSocket>();
 
-  constructor(live: LiveSessions) {
+  constructor(live: LiveSessions, graceMs = detachedGraceMs) {
     this.live = live;
+    this.graceMs = graceMs;
   }
 
   get clientCount(): number {
@@ -117,13 +119,15 @@ export class AppChannel implements WebSocketEndpoint {
         else {
           this.live.cancelDetachedStop(attached.id);
           follow(attached);
+          // A client that comes back sees where the session is at once, not at its next change.
+          send({ type: 'live.update', ...attached.current(), committed: [] });
         }
       }
     });
     client.on('close', () => {
       this.clients.delete(client);
       unsubscribe?.();
-      if (session !== undefined) this.live.stopWhenDetached(session.id, detachedGraceMs);
+      if (session !== undefined) this.live.stopWhenDetached(session.id, this.graceMs);
     });
   }
 
