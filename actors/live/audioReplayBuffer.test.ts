@@ -19,11 +19,15 @@ describe('AudioReplayBuffer', () => {
     expect(buffer.replay()).toEqual([frame(7), frame(8), frame(9)]);
   });
 
-  it('puts a WebM stream’s first piece (its header) in front of every replay', () => {
+  it('puts a WebM stream’s container header, without its first audio, in front of a later replay', () => {
     const buffer = new AudioReplayBuffer({ keepHeader: true });
-    for (let index = 0; index < 4; index++) buffer.push(frame(index), 100);
+    const header = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 9, 9]);
+    const firstCluster = new Uint8Array([0x1f, 0x43, 0xb6, 0x75, 1]);
+    buffer.push(new Uint8Array([...header, ...firstCluster]), 100);
+    for (let index = 1; index < 4; index++) buffer.push(frame(index), 100);
+    expect(buffer.replay()[0]).toEqual(new Uint8Array([...header, ...firstCluster]));
     buffer.release(200);
-    expect(buffer.replay()).toEqual([frame(0), frame(2), frame(3)]);
+    expect(buffer.replay()).toEqual([header, frame(2), frame(3)]);
   });
 
   it('replays nothing once everything is committed, and starts after it', () => {

@@ -1,3 +1,5 @@
+import { webmHeaderOf } from './webmHeader.ts';
+
 /** A frame of captured audio and where it sits in the session's audio. */
 export interface BufferedFrame {
   bytes: Uint8Array;
@@ -14,10 +16,9 @@ export class AudioReplayBuffer {
   private frames: BufferedFrame[] = [];
   private totalMs = 0;
   private readonly maxRetainedMs: number;
-  /** A WebM/Opus stream is unreadable without its first piece (the container header). */
+  /** A WebM/Opus stream is unreadable without the container header at the start of its first piece. */
   private readonly keepHeader: boolean;
-  private headerCaptured = false;
-  private headerFrame: BufferedFrame | undefined;
+  private header: Uint8Array | undefined;
 
   constructor(options: { maxRetainedMs?: number; keepHeader?: boolean } = {}) {
     this.maxRetainedMs = options.maxRetainedMs ?? 60_000;
@@ -37,10 +38,7 @@ export class AudioReplayBuffer {
   push(bytes: Uint8Array, durationMs: number): BufferedFrame {
     const frame = { bytes, startMs: this.totalMs, durationMs };
     this.totalMs += durationMs;
-    if (this.keepHeader && !this.headerCaptured) {
-      this.headerCaptured = true;
-      this.headerFrame = frame;
-    }
+    if (this.keepHeader && this.header === undefined) this.header = webmHeaderOf(bytes);
     this.frames.push(frame);
     while (this.frames.length > 1 && this.totalMs - (this.frames[0]?.startMs ?? 0) > this.maxRetainedMs) {
       this.frames.shift();
@@ -57,11 +55,13 @@ export class AudioReplayBuffer {
     }
   }
 
-  /** What a new stream must hear: the container header when it has one, then the kept audio. */
+  /**
+   * What a new stream must hear: the container header when it has one (unless the kept audio still
+   * starts with the first piece, which holds it), then the kept audio.
+   */
   replay(): Uint8Array[] {
     const frames = this.frames.map((frame) => frame.bytes);
-    const header = this.headerFrame;
-    if (header !== undefined && this.frames[0] !== header) frames.unshift(header.bytes);
-    return frames;
+    const startsAtBeginning = this.frames[0]?.startMs === 0;
+    return this.header === undefined || startsAtBeginning ? frames : [this.header, ...frames];
   }
 }

@@ -154,6 +154,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         streamGeneration++;
         stream?.close();
         stream = undefined;
+        commit(assembler.closeStream(audio.capturedMs));
       },
       commitTentative: () => commit(assembler.commitTentative(audio.capturedMs)),
       storeCompleted: () => recorder.end('completed', audio.capturedMs),

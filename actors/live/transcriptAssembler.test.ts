@@ -137,4 +137,20 @@ describe('TranscriptAssembler with tokens (P01)', () => {
     expect(change.translation).toEqual({ finalText: 'Bonjour', tentativeText: ' le' });
     expect(change.committed).toEqual([]);
   });
+
+  it('keeps a lost stream’s final tokens up to the last whole word, leaving the cut word to the replay', () => {
+    const assembler = new TranscriptAssembler();
+    assembler.accept(
+      {
+        type: 'tokens',
+        final: [token('the', 0, 300), token(' quick', 400, 700), token(' bro', 800, 900)],
+        tentative: [token('wn', 900, 1000)],
+      },
+      1000,
+    );
+    expect(assembler.closeStream(1000)).toEqual([
+      { text: 'the quick', startMs: 0, endMs: 700, speaker: null, language: null },
+    ]);
+    expect(assembler.tentative).toBe('');
+  });
 });

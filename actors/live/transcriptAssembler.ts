@@ -88,6 +88,20 @@ export class TranscriptAssembler {
   }
 
   /**
+   * The stream is gone: final tokens it sent are kept, up to the last whole word, so the audio after
+   * them is all a new stream needs to hear again. A word cut off by the drop is left to the replay.
+   */
+  closeStream(audioSentMs: number): CommittedSegment[] {
+    const lastWordStart = this.pendingTokens.findLastIndex((token, index) => index > 0 && startsWord(token));
+    const whole = lastWordStart === -1 ? [] : this.pendingTokens.slice(0, lastWordStart);
+    this.pendingTokens = [];
+    this.tentativeTokens = [];
+    this.partialText = '';
+    const segment = this.segmentOf(whole, audioSentMs);
+    return segment === undefined ? [] : [segment];
+  }
+
+  /**
    * Commits what is shown but not confirmed (the stream ended without confirming it, or the
    * session is ending): better kept than lost.
    */

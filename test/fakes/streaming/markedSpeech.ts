@@ -60,12 +60,23 @@ export function markedSentences(count: number, sentenceLength = 6): Array<number
   return words;
 }
 
-/** The word one full slot of PCM16 stands for, or null for silence. */
+/**
+ * The word one full slot of PCM16 stands for, or null for silence. The loudness is the median over
+ * 20 ms blocks, so a slot that is not aligned with the words (audio replayed from a frame boundary,
+ * a codec's delay) still reads as the word that fills most of it.
+ */
 export function recogniseSlot(slot: Buffer): string | null {
-  let total = 0;
-  const samples = Math.floor(slot.length / 2);
-  for (let index = 0; index < samples; index++) total += Math.abs(slot.readInt16LE(index * 2));
-  const level = Math.round(total / samples / levelStep);
+  const blockSamples = sampleRate / 50;
+  const blockLoudness: number[] = [];
+  for (let start = 0; start + blockSamples <= slot.length / 2; start += blockSamples) {
+    let total = 0;
+    for (let index = start; index < start + blockSamples; index++)
+      total += Math.abs(slot.readInt16LE(index * 2));
+    blockLoudness.push(total / blockSamples);
+  }
+  blockLoudness.sort((first, second) => first - second);
+  const median = blockLoudness[Math.floor(blockLoudness.length / 2)] ?? 0;
+  const level = Math.round(median / levelStep);
   return level < 1 ? null : vocabularyWord(level - 1);
 }
 
