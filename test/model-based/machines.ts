@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { batchWindowMachine } from '../../machines/batchWindow.ts';
 import { fileJobMachine } from '../../machines/fileJob.ts';
 import { liveSessionMachine } from '../../machines/liveSession.ts';
 import { proxyConnectionMachine } from '../../machines/proxyConnection.ts';
@@ -67,6 +68,30 @@ export const modelMachines: readonly ModelEntry[] = [
       extraEvents: [
         { type: 'STREAM_FAILED', permanent: false, message: 'model-based drop' },
         { type: 'STREAM_FAILED', permanent: true, message: 'model-based refusal' },
+      ],
+    },
+  }),
+  entry({
+    name: 'batchWindow',
+    machine: batchWindowMachine,
+    traversal: {
+      // The pass duration only shortens the next wait; the model is where the window is.
+      serializeState: (snapshot) =>
+        JSON.stringify([
+          snapshot.value,
+          snapshot.context.mode,
+          snapshot.context.hasNewAudio,
+          snapshot.context.unpausedAudioMs >= 4000,
+          snapshot.context.stopRequested,
+        ]),
+      extraEvents: [
+        { type: 'OPEN', mode: 'interval' },
+        { type: 'OPEN', mode: 'debounce' },
+        { type: 'AUDIO', durationMs: 100 },
+        { type: 'AUDIO', durationMs: 4000 },
+        { type: 'PASS_DONE', durationMs: 400 },
+        { type: 'PASS_FAILED', permanent: false, message: 'model-based 503' },
+        { type: 'PASS_FAILED', permanent: true, message: 'model-based 401' },
       ],
     },
   }),

@@ -1,0 +1,149 @@
+import { assign, setup } from 'xstate';
+
+/**
+ * When a windowed-batch provider (P09–P14) retranscribes the rolling audio window during live
+ * capture. Pure: the window actor provides the effects (startPass, startFinalPass) and reports
+ * audio and pass outcomes.
+ *
+ * - Interval mode (P09, P10, P11, P14): a pass every 1.5 s, counted from the start of the previous
+ *   pass, whenever new audio has come since it.
+ * - Debounce mode (P12, P13): a pass 1200 ms after the last audio, or once 4 s of audio have come
+ *   without such a pause, so steady speech is still retranscribed.
+ *
+ * Never more than one pass is in flight: a slow provider makes the next pass wait, not pile up.
+ * A transient failure (429, 5xx, timeout) waits for the next pass; a permanent one ends the window.
+ */
+
+export type BatchWindowMode = 'interval' | 'debounce';
+
+export type BatchWindowEvent =
+  /** The window opens in the provider's mode. */
+  | { type: 'OPEN'; mode: BatchWindowMode }
+  /** Captured audio was added to the window. */
+  | { type: 'AUDIO'; durationMs: number }
+  /** A pass answered; `durationMs` is how long it took. */
+  | { type: 'PASS_DONE'; durationMs: number }
+  | { type: 'PASS_FAILED'; permanent: boolean; message: string }
+  /** The audio is over: one last pass over what is left, then done. */
+  | { type: 'STOP' };
+
+export interface BatchWindowContext {
+  mode: BatchWindowMode;
+  /** Audio came since the last pass started. */
+  hasNewAudio: boolean;
+  /** Debounce mode: audio that came without a pause since the last pass, in ms. */
+  unpausedAudioMs: number;
+  lastPassMs: number;
+  stopRequested: boolean;
+  error: string | null;
+}
+
+export const passIntervalMs = 1_500;
+export const debounceMs = 1_200;
+export const debounceMaxWaitMs = 4_000;
+
+export const batchWindowMachine = setup({
+  types: {
+    context: {} as BatchWindowContext,
+    events: {} as BatchWindowEvent,
+  },
+  // Placeholders: the window actor provides the real effects.
+  actions: {
+    startPass: () => {},
+    startFinalPass: () => {},
+    chooseMode: assign(({ event }) => (event.type === 'OPEN' ? { mode: event.mode } : {})),
+    noteAudio: assign(({ context, event }) => ({
+      hasNewAudio: true,
+      unpausedAudioMs: context.unpausedAudioMs + (event.type === 'AUDIO' ? event.durationMs : 0),
+    })),
+    forgetNewAudio: assign({ hasNewAudio: false, unpausedAudioMs: 0 }),
+    rememberStop: assign({ stopRequested: true }),
+    recordPassDuration: assign(({ event }) =>
+      event.type === 'PASS_DONE' ? { lastPassMs: event.durationMs } : {},
+    ),
+    recordError: assign(({ event }) => (event.type === 'PASS_FAILED' ? { error: event.message } : {})),
+  },
+  guards: {
+    isDebounce: ({ context }) => context.mode === 'debounce',
+    intervalWithAudio: ({ context }) => context.mode === 'interval' && context.hasNewAudio,
+    debounceWithAudio: ({ context }) => context.mode === 'debounce' && context.hasNewAudio,
+    // Counted in audio rather than by a timer racing the debounce one: continuous speech reaches it, a pause never.
+    waitedLongEnough: ({ context, event }) =>
+      event.type === 'AUDIO' && context.unpausedAudioMs + event.durationMs >= debounceMaxWaitMs,
+    isPermanent: ({ event }) => event.type === 'PASS_FAILED' && event.permanent,
+    stopRequested: ({ context }) => context.stopRequested,
+  },
+  delays: {
+    // Counted from the start of the previous pass: the time it took is already spent.
+    untilNextPass: ({ context }) => Math.max(0, passIntervalMs - context.lastPassMs),
+    debounce: debounceMs,
+  },
+}).createMachine({
+  id: 'batchWindow',
+  initial: 'closed',
+  context: {
+    mode: 'interval',
+    hasNewAudio: false,
+    unpausedAudioMs: 0,
+    lastPassMs: 0,
+    stopRequested: false,
+    error: null,
+  },
+  states: {
+    closed: {
+      on: { OPEN: { target: 'listening', actions: 'chooseMode' } },
+    },
+    listening: {
+      always: { guard: 'debounceWithAudio', target: 'settling' },
+      on: {
+        AUDIO: [{ guard: 'isDebounce', target: 'settling', actions: 'noteAudio' }, { actions: 'noteAudio' }],
+        STOP: 'finalPass',
+      },
+      after: {
+        untilNextPass: [
+          { guard: 'intervalWithAudio', target: 'transcribing' },
+          { target: 'listening', reenter: true, actions: assign({ lastPassMs: 0 }) },
+        ],
+      },
+    },
+    settling: {
+      on: {
+        STOP: 'finalPass',
+        AUDIO: [
+          { guard: 'waitedLongEnough', target: 'transcribing', actions: 'noteAudio' },
+          { target: 'settling', reenter: true, actions: 'noteAudio' },
+        ],
+      },
+      after: { debounce: 'transcribing' },
+    },
+    transcribing: {
+      id: 'transcribing',
+      entry: ['forgetNewAudio', 'startPass'],
+      on: {
+        AUDIO: { actions: 'noteAudio' },
+        STOP: { actions: 'rememberStop' },
+        PASS_DONE: [
+          { guard: 'stopRequested', target: 'finalPass' },
+          { target: 'listening', actions: 'recordPassDuration' },
+        ],
+        PASS_FAILED: [
+          { guard: 'isPermanent', target: 'failed', actions: 'recordError' },
+          { guard: 'stopRequested', target: 'finalPass' },
+          { target: 'listening', actions: 'recordError' },
+        ],
+      },
+    },
+    finalPass: {
+      entry: 'startFinalPass',
+      on: {
+        PASS_DONE: 'finished',
+        PASS_FAILED: [
+          { guard: 'isPermanent', target: 'failed', actions: 'recordError' },
+          { target: 'finished' },
+        ],
+      },
+    },
+    finished: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});
