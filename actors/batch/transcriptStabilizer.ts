@@ -1,0 +1,140 @@
+import { joinWords, stableSegments } from './stabilizerSegments.ts';
+import { passWords, type PassWord } from './stabilizerWords.ts';
+import type { StabilizerUpdate, WindowPass, WindowSegment } from './windowTranscript.ts';
+import { committedOverlap } from './wordAlignment.ts';
+
+export interface TranscriptStabilizerOptions {
+  /** How many successive passes must agree on a word before it is committed (LocalAgreement-n). */
+  agreementPasses?: number;
+}
+
+/** Committed words kept for aligning later passes and for the prompt: more than a 45-s window holds. */
+const keptCommittedWords = 400;
+const defaultPromptCharacters = 200;
+
+/**
+ * Turns successive transcriptions of a rolling audio window into append-only committed text and a
+ * tentative tail (LocalAgreement-2, as whisper_streaming does it): a word is committed once two
+ * passes in a row agree on it and on every word between it and the committed text.
+ *
+ * Each pass covers the audio from its window start, which may lie before the end of the committed
+ * text (the window not yet trimmed) or at it (trimmed). Its words already committed are skipped
+ * first: by time where the provider timed its words (a word whose middle is not past the end of
+ * the committed text was committed), by aligning text otherwise. Comparing the centre rather than
+ * the end absorbs the few tens of milliseconds word timestamps move between passes.
+ */
+export class TranscriptStabilizer {
+  readonly #agreementPasses: number;
+  /** The most recent committed words, oldest first. */
+  #committed: PassWord[] = [];
+  /** The uncommitted words of the last `agreementPasses - 1` passes, oldest first. */
+  #hypotheses: PassWord[][] = [];
+  #reportedTrimMs = Number.NEGATIVE_INFINITY;
+
+  constructor(options: TranscriptStabilizerOptions = {}) {
+    const agreementPasses = options.agreementPasses ?? 2;
+    if (!Number.isInteger(agreementPasses) || agreementPasses < 1)
+      throw new Error(`agreementPasses must be a whole number of 1 or more (got ${agreementPasses}).`);
+    this.#agreementPasses = agreementPasses;
+  }
+
+  accept(pass: WindowPass): StabilizerUpdate {
+    const words = passWords(pass);
+    const skipped = this.#alreadyCommitted(words, pass.windowStartMs);
+    const fresh = words.slice(skipped);
+    const earlier = this.#hypotheses.slice(-(this.#agreementPasses - 1));
+    const agreed =
+      earlier.length < this.#agreementPasses - 1
+        ? 0
+        : Math.min(fresh.length, ...earlier.map((hypothesis) => agreedPrefix(hypothesis, fresh)));
+    const newlyCommitted = fresh.slice(0, agreed);
+    this.#commit(newlyCommitted);
+    this.#hypotheses =
+      this.#agreementPasses === 1
+        ? []
+        : [...earlier.map((hypothesis) => hypothesis.slice(agreed)), fresh.slice(agreed)].slice(
+            -(this.#agreementPasses - 1),
+          );
+    const update: StabilizerUpdate = {
+      committed: stableSegments(newlyCommitted),
+      tentative: joinWords(fresh.slice(agreed)),
+    };
+    const trimBeforeMs = this.#trimPoint(pass, words, skipped + agreed);
+    if (trimBeforeMs !== undefined) update.trimBeforeMs = trimBeforeMs;
+    return update;
+  }
+
+  /** At stop: the latest pass's uncommitted words are committed as they stand. */
+  flush(): StabilizerUpdate {
+    const tail = this.#hypotheses.at(-1) ?? [];
+    this.#hypotheses = [];
+    this.#commit(tail);
+    return { committed: stableSegments(tail), tentative: '' };
+  }
+
+  /** The most recent committed text, whole words only, to prompt the next pass with its context. */
+  promptText(maxCharacters: number = defaultPromptCharacters): string {
+    let text = '';
+    for (let index = this.#committed.length - 1; index >= 0; index--) {
+      const candidate = joinWords(this.#committed.slice(index));
+      if (candidate.length > maxCharacters) break;
+      text = candidate;
+    }
+    return text;
+  }
+
+  #commit(words: readonly PassWord[]): void {
+    this.#committed.push(...words);
+    if (this.#committed.length > keptCommittedWords)
+      this.#committed.splice(0, this.#committed.length - keptCommittedWords);
+  }
+
+  /** How many of the pass's first words re-transcribe committed text. */
+  #alreadyCommitted(words: readonly PassWord[], windowStartMs: number): number {
+    const last = this.#committed.at(-1);
+    if (last === undefined) return 0;
+    if (last.timed && words.every((word) => word.timed)) {
+      const firstNew = words.findIndex((word) => (word.startMs + word.endMs) / 2 > last.endMs);
+      return firstNew === -1 ? words.length : firstNew;
+    }
+    return committedOverlap(this.#committed, windowStartMs, words);
+  }
+
+  /**
+   * Where the window may be cut now that the pass's first `committedCount` words are committed: the
+   * end of the last committed word the provider timed, or else the end of the last segment whose
+   * words are all committed; never past the start of the next word or segment, so no uncommitted
+   * word loses audio. Undefined when that is no later than what was already reported or than the
+   * window's start.
+   */
+  #trimPoint(pass: WindowPass, words: readonly PassWord[], committedCount: number): number | undefined {
+    const lastCommitted = words[committedCount - 1];
+    if (lastCommitted === undefined) return undefined;
+    const next = words[committedCount];
+    let boundaryMs: number | undefined;
+    if (lastCommitted.timed) {
+      boundaryMs = next?.timed === true ? Math.min(lastCommitted.endMs, next.startMs) : lastCommitted.endMs;
+    } else {
+      const nextSegmentIndex = next?.segmentIndex ?? pass.segments.length;
+      const completed = words
+        .slice(0, committedCount)
+        .findLast((word) => word.segmentIndex < nextSegmentIndex)?.segmentIndex;
+      const segment: WindowSegment | undefined =
+        completed === undefined ? undefined : pass.segments[completed];
+      const nextSegment = next === undefined ? undefined : pass.segments[next.segmentIndex];
+      if (segment !== undefined)
+        boundaryMs = nextSegment === undefined ? segment.endMs : Math.min(segment.endMs, nextSegment.startMs);
+    }
+    if (boundaryMs === undefined || boundaryMs <= pass.windowStartMs || boundaryMs <= this.#reportedTrimMs)
+      return undefined;
+    this.#reportedTrimMs = boundaryMs;
+    return boundaryMs;
+  }
+}
+
+/** How many first words two hypotheses share, compared without case or punctuation. */
+function agreedPrefix(left: readonly PassWord[], right: readonly PassWord[]): number {
+  let length = 0;
+  while (length < left.length && length < right.length && left[length]?.key === right[length]?.key) length++;
+  return length;
+}
