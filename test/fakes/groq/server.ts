@@ -9,6 +9,7 @@ import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import { whisperAnswer } from '../openai-compatible/whisperAnswer.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
+import { heardWords } from '../heardWords.ts';
 import { readWavInfo } from '../wavAudio.ts';
 
 export const groqFakeApiKey = 'gsk_fake_3Jq9TzP0aLw7c2Vn';
@@ -92,6 +93,7 @@ async function transcription(request: RecordedRequest, maxFileBytes: number): Pr
   }
   const answer = whisperAnswer({
     durationMs: audio.durationMs,
+    words: heardWords(file),
     format: format as 'json' | 'verbose_json' | 'text',
     granularities,
     // Groq names the language ("English") rather than giving its code.

@@ -2,7 +2,7 @@
  * The OpenAI audio-transcription answer in each `response_format`, as Whisper servers shape it
  * (times in seconds, segment text with Whisper's leading space), built from the canned speech.
  */
-import { cannedSentences, cannedText, cannedWords } from '../cannedSpeech.ts';
+import { type CannedWord, cannedWords } from '../cannedSpeech.ts';
 
 export const responseFormats = ['json', 'text', 'srt', 'verbose_json', 'vtt'] as const;
 export type ResponseFormat = (typeof responseFormats)[number];
@@ -13,12 +13,39 @@ export interface WhisperAnswerOptions {
   granularities: readonly string[];
   /** How the server names the detected language in `verbose_json` ("English", "english"). */
   languageName: string;
+  /** The words heard in the upload (see heardWords); default: the canned words of its length. */
+  words?: CannedWord[];
+}
+
+const wordsPerSentence = 8;
+/** A gap this long between words ends a sentence (a silent slot of marked speech is 400 ms). */
+const pauseMs = 300;
+
+/** Sentences of at most eight words, also ended by a pause between words. */
+function sentencesOf(words: readonly CannedWord[]): Array<{ text: string; words: CannedWord[] }> {
+  const sentences: CannedWord[][] = [];
+  for (const word of words) {
+    const current = sentences.at(-1);
+    const previous = current?.at(-1);
+    if (
+      current === undefined ||
+      current.length >= wordsPerSentence ||
+      (previous !== undefined && word.startMs - previous.endMs >= pauseMs)
+    ) {
+      sentences.push([word]);
+    } else current.push(word);
+  }
+  return sentences.map((sentence) => ({
+    text: sentence.map((word) => word.word).join(' '),
+    words: sentence,
+  }));
 }
 
 export function whisperAnswer(options: WhisperAnswerOptions): Record<string, unknown> | string {
   const { durationMs } = options;
-  const sentences = cannedSentences(durationMs);
-  const text = cannedText(durationMs);
+  const words = options.words ?? cannedWords(durationMs);
+  const sentences = sentencesOf(words);
+  const text = words.map((word) => word.word).join(' ');
   switch (options.format) {
     case 'json':
       return { text };
@@ -52,7 +79,7 @@ export function whisperAnswer(options: WhisperAnswerOptions): Record<string, unk
         }));
       }
       if (options.granularities.includes('word')) {
-        answer['words'] = cannedWords(durationMs).map((word) => ({
+        answer['words'] = words.map((word) => ({
           word: word.word,
           start: word.startMs / 1000,
           end: word.endMs / 1000,

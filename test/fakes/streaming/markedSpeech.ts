@@ -66,18 +66,37 @@ export function markedSentences(count: number, sentenceLength = 6): Array<number
  * a codec's delay) still reads as the word that fills most of it.
  */
 export function recogniseSlot(slot: Buffer): string | null {
+  const loudness = blockLoudness(slot).sort((first, second) => first - second);
+  const median = loudness[Math.floor(loudness.length / 2)] ?? 0;
+  const level = Math.round(median / levelStep);
+  return level < 1 ? null : vocabularyWord(level - 1);
+}
+
+/**
+ * Whether a slot is marked speech or silence (a steady tone, or quiet), rather than real speech,
+ * whose loudness changes from one 20 ms block to the next.
+ */
+export function isMarkedSlot(slot: Buffer): boolean {
+  const loudness = blockLoudness(slot).sort((first, second) => first - second);
+  const median = loudness[Math.floor(loudness.length / 2)] ?? 0;
+  if (median < levelStep / 2) return true;
+  // The middle half of the blocks: a slot cut by a word boundary still counts as steady.
+  const low = loudness[Math.floor(loudness.length / 4)] ?? 0;
+  const high = loudness[Math.floor((loudness.length * 3) / 4)] ?? 0;
+  return high - low <= median * 0.1;
+}
+
+/** Mean absolute sample of each 20 ms block of a slot. */
+function blockLoudness(slot: Buffer): number[] {
   const blockSamples = sampleRate / 50;
-  const blockLoudness: number[] = [];
+  const loudness: number[] = [];
   for (let start = 0; start + blockSamples <= slot.length / 2; start += blockSamples) {
     let total = 0;
     for (let index = start; index < start + blockSamples; index++)
       total += Math.abs(slot.readInt16LE(index * 2));
-    blockLoudness.push(total / blockSamples);
+    loudness.push(total / blockSamples);
   }
-  blockLoudness.sort((first, second) => first - second);
-  const median = blockLoudness[Math.floor(blockLoudness.length / 2)] ?? 0;
-  const level = Math.round(median / levelStep);
-  return level < 1 ? null : vocabularyWord(level - 1);
+  return loudness;
 }
 
 export function pcmDurationMs(bytes: number): number {
