@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WebSocket } from 'ws';
 import type { LiveSession, LiveSessionUpdate } from '../../actors/live/liveSession.ts';
+import type { AudioInputMode } from '../../providers/contract.ts';
 import { LiveRequestError, type LiveSessions } from '../live/liveSessions.ts';
 import type { WebSocketEndpoint } from '../websocketRouter.ts';
 
@@ -22,7 +23,7 @@ type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** What the service sends an app client. */
 export type AppMessage =
-  | { type: 'live.started'; sessionId: string; providerId: string; audioFormat: string }
+  | { type: 'live.started'; sessionId: string; providerId: string; audioFormat: AudioInputMode }
   | { type: 'live.refused'; message: string }
   | ({ type: 'live.update' } & LiveSessionUpdate)
   | { type: 'live.ended'; sessionId: string; state: string; error: string | null };
@@ -55,7 +56,7 @@ export class AppChannel implements WebSocketEndpoint {
     this.clients.add(client);
     let session: LiveSession | undefined;
     let unsubscribe: (() => void) | undefined;
-    let audioFormat = 'pcm16';
+    let audioFormat: AudioInputMode = 'pcm16';
     let lastFrameAt: number | undefined;
     const send = (message: AppMessage) => {
       if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify(message));

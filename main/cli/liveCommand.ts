@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { WebSocket } from 'ws';
 import { captureFile } from '../../actors/capture/fileCapture.ts';
+import type { AudioInputMode } from '../../providers/contract.ts';
 import { earshotProtocols } from '../../providers/live/proxyProtocol.ts';
 import { findProvider } from '../../providers/registry.ts';
 import type { AppMessage } from '../app/appChannel.ts';
@@ -50,7 +51,6 @@ export async function liveCommand(dataDirectory: string, options: LiveOptions): 
       speed,
       title: options.title,
       languageHints: options.language === undefined ? undefined : [options.language],
-      audioFormat: definition.metadata.audioInput,
     });
     process.stderr.write(`Saved as session ${ended.sessionId} (${ended.state}).\n`);
     if (ended.state !== 'completed') throw new Error(ended.error ?? 'The live session was interrupted.');
@@ -65,7 +65,6 @@ interface LiveRun {
   speed: number;
   title?: string;
   languageHints?: string[];
-  audioFormat: 'pcm16' | 'webm-opus';
 }
 
 type Ended = Extract<AppMessage, { type: 'live.ended' }>;
@@ -94,7 +93,6 @@ async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRu
             provider: run.provider,
             title: run.title,
             languageHints: run.languageHints,
-            audioFormat: run.audioFormat,
           }),
         ),
       );
@@ -105,7 +103,8 @@ async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRu
             reject(new Error(message.message));
             return;
           case 'live.started':
-            void playFile(socket, run, capture.signal).then(
+            // The service says which audio the session takes (WebM/Opus for P01, PCM16 otherwise).
+            void playFile(socket, run, message.audioFormat, capture.signal).then(
               () => socket.send(JSON.stringify({ type: 'live.stop' })),
               (error: unknown) => {
                 socket.send(JSON.stringify({ type: 'live.stop' }));
@@ -134,13 +133,13 @@ async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRu
   }
 }
 
-async function playFile(socket: WebSocket, run: LiveRun, signal: AbortSignal): Promise<void> {
-  for await (const frame of captureFile({
-    path: run.path,
-    format: run.audioFormat,
-    speed: run.speed,
-    signal,
-  })) {
+async function playFile(
+  socket: WebSocket,
+  run: LiveRun,
+  format: AudioInputMode,
+  signal: AbortSignal,
+): Promise<void> {
+  for await (const frame of captureFile({ path: run.path, format, speed: run.speed, signal })) {
     if (socket.readyState !== WebSocket.OPEN) return;
     socket.send(frame.bytes);
   }
