@@ -1,5 +1,6 @@
 import { collapseLoops, collapseRepeatedSegments, collapseTextLoops } from './hallucinationLoops.ts';
-import { isNonSpeechTag, isSilencePhrase, phraseKey } from './hallucinationPhrases.ts';
+import { isNonSpeechTag, isSilencePhrase } from './hallucinationPhrases.ts';
+import { comparisonKey } from './stabilizerWords.ts';
 import type { WindowPass, WindowSegment } from './windowTranscript.ts';
 
 /** Whether speech was heard in [startMs, endMs) of session time (see `windowSpeech` in speechGate.ts). */
@@ -9,7 +10,9 @@ export type SpeechCheck = (startMs: number, endMs: number) => boolean;
 function withoutLoops(segment: WindowSegment): WindowSegment {
   const text = collapseTextLoops(segment.text);
   const words =
-    segment.words === undefined ? undefined : collapseLoops(segment.words, (word) => phraseKey(word.text));
+    segment.words === undefined
+      ? undefined
+      : collapseLoops(segment.words, (word) => comparisonKey(word.text));
   if (text === segment.text && words?.length === segment.words?.length) return segment;
   return words === undefined ? { ...segment, text } : { ...segment, text, words };
 }

@@ -1,4 +1,4 @@
-import { phraseKey } from './hallucinationPhrases.ts';
+import { comparisonKey } from './stabilizerWords.ts';
 
 /**
  * How many times in a row a unit must repeat to be a loop. People repeat a word for emphasis
@@ -86,7 +86,7 @@ export function collapseTextLoops(text: string): string {
     spacing: match[1] ?? '',
     text: match[2] ?? '',
   }));
-  const kept = collapseLoops(tokens, (token) => phraseKey(token.text));
+  const kept = collapseLoops(tokens, (token) => comparisonKey(token.text));
   if (kept.length === tokens.length) return text;
   const trailing = /\s*$/u.exec(text)?.[0] ?? '';
   return kept.map((token) => token.spacing + token.text).join('') + trailing;
@@ -98,7 +98,7 @@ export function collapseRepeatedSegments<Segment extends { text: string }>(
 ): Segment[] {
   return collapseLoops(
     segments,
-    (segment) => phraseKey(segment.text),
+    (segment) => comparisonKey(segment.text),
     () => minimumRepeatedSegments,
   );
 }

@@ -1,3 +1,5 @@
+import { comparisonKey } from './stabilizerWords.ts';
+
 /**
  * What Whisper-family recognisers write over silence or near-silence. They learned it from
  * subtitled videos, whose silent ends carry outros and subtitle credits, so the phrases are those
@@ -65,22 +67,14 @@ const silencePhrases = [
  */
 const silenceCreditPatterns = [/amaraorg/u, /^untertitel\w*imauftragdes\w*\d*$/u, /^copyrightwdr\d*$/u];
 
-/** Case, width, spacing and punctuation vary between passes and recognisers; the words do not. */
-export function phraseKey(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]/gu, '');
-}
-
-const silencePhraseKeys = silencePhrases.map(phraseKey);
+const silencePhraseKeys = silencePhrases.map(comparisonKey);
 
 /**
  * Whether the whole of `text` is one of the phrases recognisers invent on silence, or one of them
  * said over and over ("Thank you. Thank you.").
  */
 export function isSilencePhrase(text: string): boolean {
-  const key = phraseKey(text);
+  const key = comparisonKey(text);
   if (key === '') return false;
   if (silenceCreditPatterns.some((pattern) => pattern.test(key))) return true;
   return silencePhraseKeys.some(
@@ -97,5 +91,5 @@ const nonSpeechMark = /\[[^\]]*\]|\([^)]*\)|（[^）]*）|【[^】]*】|\*[^*]*\
  */
 export function isNonSpeechTag(text: string): boolean {
   const withoutMarks = text.replace(nonSpeechMark, '');
-  return withoutMarks !== text && phraseKey(withoutMarks) === '';
+  return withoutMarks !== text && comparisonKey(withoutMarks) === '';
 }
