@@ -151,7 +151,7 @@ describe('TranscriptStabilizer with word timestamps', () => {
     expect(transcript).toBe('yes yes yes the the end');
   });
 
-  it('reports trimBeforeMs at the end of the last committed word, never past the next one', () => {
+  it('reports trimBeforeMs just before the end of the last committed word, never past the next one', () => {
     const stabilizer = new TranscriptStabilizer();
     stabilizer.accept(
       timedPass(0, 1500, [
@@ -167,10 +167,11 @@ describe('TranscriptStabilizer with word timestamps', () => {
       ]),
     );
     expect(committedText(update)).toBe('one two');
-    expect(update.trimBeforeMs).toBe(880);
+    // 150 ms before the next word's start (880 ms), which overlaps the committed word's end.
+    expect(update.trimBeforeMs).toBe(730);
     // Nothing newly committed: nothing new to trim.
     const later = stabilizer.accept(
-      timedPass(880, 3500, [
+      timedPass(730, 3500, [
         ['tree', 880, 1400],
         ['four', 1500, 1900],
       ]),
@@ -196,9 +197,9 @@ describe('TranscriptStabilizer with word timestamps', () => {
       ]),
     );
     expect(committedText(second)).toBe('we said no');
-    expect(second.trimBeforeMs).toBe(1100);
+    expect(second.trimBeforeMs).toBe(950);
     const third = stabilizer.accept(
-      timedPass(1100, 4500, [
+      timedPass(950, 4500, [
         ['no', 1200, 1500],
         ['again', 1600, 2000],
       ]),
@@ -224,6 +225,14 @@ describe('TranscriptStabilizer without word timestamps', () => {
     const fourth = stabilizer.accept(textPass(2200, 6000, ['Let us start with', 2500, 4600]));
     expect(committedText(fourth)).toBe('Let us start');
     expect(stabilizer.flush().committed.map(({ text }) => text)).toEqual(['with']);
+  });
+
+  it('never trims at the end of a segment that reaches the window’s end (it may hide a cut word)', () => {
+    const stabilizer = new TranscriptStabilizer();
+    stabilizer.accept(textPass(0, 1500, ['one two', 0, 1500]));
+    const update = stabilizer.accept(textPass(0, 3000, ['one two', 0, 3000]));
+    expect(committedText(update)).toBe('one two');
+    expect(update.trimBeforeMs).toBeUndefined();
   });
 
   it('skips committed text an untrimmed window covers again, repeated words included', () => {

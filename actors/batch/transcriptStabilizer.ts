@@ -1,6 +1,6 @@
 import { joinWords, stableSegments } from './stabilizerSegments.ts';
 import { passWords, type PassWord } from './stabilizerWords.ts';
-import type { StabilizerUpdate, WindowPass, WindowSegment } from './windowTranscript.ts';
+import type { StabilizerUpdate, WindowPass } from './windowTranscript.ts';
 import { committedOverlap } from './wordAlignment.ts';
 
 export interface TranscriptStabilizerOptions {
@@ -11,6 +11,14 @@ export interface TranscriptStabilizerOptions {
 /** Committed words kept for aligning later passes and for the prompt: more than a 45-s window holds. */
 const keptCommittedWords = 400;
 const defaultPromptCharacters = 200;
+/**
+ * Word timestamps are often a tenth of a second or more off, and the next word may start a few
+ * tens of milliseconds after the last committed one ends: the window is cut this much before a
+ * committed word's end. Audio of a committed word left in the window costs nothing (a re-heard
+ * word whose centre is not past the committed end is skipped); audio of the next word cut away
+ * loses it. Segment ends need no margin: providers end segments at pauses.
+ */
+const trimSafetyMs = 150;
 
 /**
  * Turns successive transcriptions of a rolling audio window into append-only committed text and a
@@ -101,11 +109,13 @@ export class TranscriptStabilizer {
   }
 
   /**
-   * Where the window may be cut now that the pass's first `committedCount` words are committed: the
-   * end of the last committed word the provider timed, or else the end of the last segment whose
-   * words are all committed; never past the start of the next word or segment, so no uncommitted
-   * word loses audio. Undefined when that is no later than what was already reported or than the
-   * window's start.
+   * Where the window may be cut now that the pass's first `committedCount` words are committed: just
+   * before the end of the last committed word the provider timed, or else at the end of the last
+   * segment whose words are all committed; never past the start of the next word or segment, so no
+   * uncommitted word loses audio. A segment reaching the window's end is no boundary: the window
+   * may have cut a word there that the provider left out (text-only providers answer with one
+   * segment spanning the window). Undefined when the point is no later than what was already
+   * reported or than the window's start.
    */
   #trimPoint(pass: WindowPass, words: readonly PassWord[], committedCount: number): number | undefined {
     const lastCommitted = words[committedCount - 1];
@@ -113,14 +123,18 @@ export class TranscriptStabilizer {
     const next = words[committedCount];
     let boundaryMs: number | undefined;
     if (lastCommitted.timed) {
-      boundaryMs = next?.timed === true ? Math.min(lastCommitted.endMs, next.startMs) : lastCommitted.endMs;
+      const endMs = next?.timed === true ? Math.min(lastCommitted.endMs, next.startMs) : lastCommitted.endMs;
+      boundaryMs = Math.max(lastCommitted.startMs, endMs - trimSafetyMs);
     } else {
       const nextSegmentIndex = next?.segmentIndex ?? pass.segments.length;
       const completed = words
         .slice(0, committedCount)
-        .findLast((word) => word.segmentIndex < nextSegmentIndex)?.segmentIndex;
-      const segment: WindowSegment | undefined =
-        completed === undefined ? undefined : pass.segments[completed];
+        .findLast(
+          (word) =>
+            word.segmentIndex < nextSegmentIndex &&
+            (pass.segments[word.segmentIndex]?.endMs ?? pass.windowEndMs) < pass.windowEndMs,
+        )?.segmentIndex;
+      const segment = completed === undefined ? undefined : pass.segments[completed];
       const nextSegment = next === undefined ? undefined : pass.segments[next.segmentIndex];
       if (segment !== undefined)
         boundaryMs = nextSegment === undefined ? segment.endMs : Math.min(segment.endMs, nextSegment.startMs);
