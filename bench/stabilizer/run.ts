@@ -1,0 +1,58 @@
+/**
+ * `npm run bench:stabilizer`: drives the real TranscriptStabilizer through the windowed pipeline
+ * on simulated time, with a deterministic fake recogniser over a long synthetic talk, once per
+ * kind of timestamps a provider returns, and scores what it committed and displayed. It prints
+ * figures and asserts nothing; see bench/README.md.
+ */
+import { performance } from 'node:perf_hooks';
+import { describeMachine } from '../shared/machine.ts';
+import { readmePath, writeReadmeFigures } from '../shared/readmeFigures.ts';
+import { markdownReport, textReport } from '../shared/sections.ts';
+import { seconds } from '../shared/units.ts';
+import { fakeRecogniser, type TimestampMode } from './fake/fakeRecogniser.ts';
+import { defaultSettings, simulatePipeline } from './measure/pipelineSimulation.ts';
+import { stabilizerFigures } from './measure/stabilizerFigures.ts';
+import { parseOptions } from './options.ts';
+import { reportSections, type ModeResult } from './report/report.ts';
+import { spokenTimeline } from './speech/spokenTimeline.ts';
+
+/** Progress goes to standard error so that standard output holds only the report. */
+const log = (line: string) => console.error(line);
+
+const modes: TimestampMode[] = ['words', 'segments', 'text'];
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const date = new Date();
+  const startedAt = performance.now();
+  const settings = { ...defaultSettings, recogniserLatencyMs: options.recogniserLatencyMs };
+  const timeline = spokenTimeline(options.seed, options.minutes * 60_000);
+  const results: ModeResult[] = [];
+  for (const mode of modes) {
+    log(`${options.minutes} minutes, ${mode} timestamps`);
+    const record = simulatePipeline(fakeRecogniser(timeline, mode), timeline.durationMs, settings);
+    results.push({ mode, ...stabilizerFigures(timeline, record, options.sliceMinutes * 60_000) });
+  }
+  const sections = reportSections({
+    date,
+    machine: describeMachine(),
+    seed: options.seed,
+    minutes: options.minutes,
+    sliceMinutes: options.sliceMinutes,
+    spokenWords: timeline.words.length,
+    settings,
+    modes: results,
+    totalMilliseconds: performance.now() - startedAt,
+  });
+  console.log(textReport(sections));
+  if (options.writeReadme) {
+    await writeReadmeFigures('stabilizer', markdownReport(sections));
+    log(`Figures written to ${readmePath}`);
+  }
+  log(`Whole benchmark: ${seconds(performance.now() - startedAt)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:stabilizer: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
