@@ -80,6 +80,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       store,
       dataDirectory,
       proxyAddress: () => ({ baseUrl: `http://${loopbackHost}:${port}`, launchSecret }),
+      resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
       finishTimeoutMs: options.liveFinishTimeoutMs,
       reconnectBackoffMs: options.liveReconnectBackoffMs,
     });

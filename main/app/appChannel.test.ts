@@ -100,6 +100,6 @@ it('refuses what it does not understand, and a start it cannot honour, with what
   expect(await client.next('live.refused')).toMatchObject({ message: /JSON text or binary audio/ });
   client.messages.length = 0;
   client.socket.send(JSON.stringify({ type: 'live.start', provider: 'P11' }));
-  expect(await client.next('live.refused')).toMatchObject({ message: /does not stream/ });
+  expect(await client.next('live.refused')).toMatchObject({ message: /earshot providers set groq apiKey=/ });
   client.socket.close();
 });

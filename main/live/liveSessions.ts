@@ -1,4 +1,6 @@
 import { checkProviderConfig } from '../../actors/fileJob/providerConfig.ts';
+import { openBatchWindowStream } from '../../actors/batch/batchWindowStream.ts';
+import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
 import { type LiveSession, startLiveSession } from '../../actors/live/liveSession.ts';
 import type { LiveStatus } from '../../api/dependencies.ts';
 import type { AudioInputMode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
@@ -17,7 +19,7 @@ export interface LiveSessionRequest {
   audioFormat?: AudioInputMode;
 }
 
-/** A live request that cannot start (unknown provider, one that does not stream, no key…). */
+/** A live request that cannot start (unknown provider, missing settings, audio it cannot take…). */
 export class LiveRequestError extends Error {}
 
 export interface LiveSessionsOptions {
@@ -25,6 +27,8 @@ export interface LiveSessionsOptions {
   dataDirectory: string;
   /** The service's own proxy, known once the server listens. */
   proxyAddress(): ProxyAddress;
+  /** Where a windowed-batch provider's requests go (P14: a lease on the managed runtime). */
+  resolveBaseUrl: ResolveBaseUrl;
   finishTimeoutMs?: number;
   reconnectBackoffMs?: number;
 }
@@ -50,20 +54,21 @@ export class LiveSessions {
       );
     }
     const { metadata } = definition;
-    if (definition.live === undefined) {
-      throw new LiveRequestError(
-        `${metadata.name} (${metadata.label}) does not stream; live capture works with P01–P08. ` +
-          'Use `earshot transcribe` for a file.',
-      );
-    }
     const checked = checkProviderConfig(
       definition,
       readProviderConfig(this.options.dataDirectory, metadata.id),
     );
     if (!checked.ok) throw new LiveRequestError(checked.message);
-    const audioFormat = request.audioFormat ?? metadata.audioInput;
-    if (audioFormat !== metadata.audioInput && metadata.audioInput !== 'webm-opus') {
-      throw new LiveRequestError(`${metadata.name} takes ${metadata.audioInput} audio, not ${audioFormat}.`);
+    const audioFormat = request.audioFormat ?? captureFormat(definition);
+    if (audioFormat !== captureFormat(definition) && metadata.audioInput !== 'webm-opus') {
+      throw new LiveRequestError(
+        `${metadata.name} takes ${captureFormat(definition)} audio, not ${audioFormat}.`,
+      );
+    }
+    if (definition.live === undefined && audioFormat !== 'pcm16') {
+      throw new LiveRequestError(
+        `${metadata.name} is retranscribed from a rolling window of PCM16 16 kHz mono audio; capture PCM16 for it.`,
+      );
     }
     const hints = request.languageHints ?? configuredHints(checked.config);
     const wrong = hints.find((code) => !languageCode.test(code));
@@ -133,11 +138,27 @@ export class LiveSessions {
     onEvent: (event: LiveEvent) => void,
   ): LiveStream {
     const { metadata, live } = definition;
-    if (metadata.transport === 'websocket-direct' && live !== undefined) {
-      return live.open({ config, languageHints, audioFormat, onEvent });
+    if (live === undefined) {
+      return openBatchWindowStream({
+        definition,
+        config,
+        languageHints,
+        resolveBaseUrl: this.options.resolveBaseUrl,
+        onEvent,
+      });
     }
+    if (metadata.transport === 'websocket-direct')
+      return live.open({ config, languageHints, audioFormat, onEvent });
     return openProxyStream(this.options.proxyAddress(), { providerId: metadata.id, languageHints, onEvent });
   }
+}
+
+/**
+ * The audio a live session captures for a provider: its own input mode when it streams; PCM16 for
+ * the windowed-batch providers, whose windows are sent as WAV files.
+ */
+export function captureFormat(definition: ProviderDefinition<unknown>): AudioInputMode {
+  return definition.live === undefined ? 'pcm16' : definition.metadata.audioInput;
 }
 
 function configuredHints(config: unknown): string[] {

@@ -164,7 +164,7 @@ describe('earshot live', () => {
       dataDirectory,
     ]);
     expect(speed.status).toBe(2);
-    const notStreaming = await runEarshotAsync([
+    const unconfigured = await runEarshotAsync([
       'live',
       '--provider',
       'P14',
@@ -173,8 +173,8 @@ describe('earshot live', () => {
       '--data-dir',
       dataDirectory,
     ]);
-    expect(notStreaming.status).toBe(1);
-    expect(notStreaming.stderr).toMatch(/does not stream/);
+    expect(unconfigured.status).toBe(1);
+    expect(unconfigured.stderr).toMatch(/earshot providers set whisper-cpp modelPath=/);
     expect(storedSessions(dataDirectory)).toEqual([]);
   });
 });

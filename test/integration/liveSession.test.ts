@@ -133,6 +133,8 @@ it('keeps the tentative tail when the provider never confirms the end of the str
 
 it('refuses to start without the provider configuration, saying how to set it', () => {
   expect(() => service.live.start({ provider: 'gladia' })).toThrow(/earshot providers set gladia/);
-  expect(() => service.live.start({ provider: 'P14' })).toThrow(/does not stream/);
+  expect(() => service.live.start({ provider: 'P14' })).toThrow(
+    /earshot providers set whisper-cpp modelPath=/,
+  );
   expect(() => service.live.start({ provider: 'nope' })).toThrow(/no provider "nope"/);
 });

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createActor } from 'xstate';
+import { type BatchWindowMode, batchWindowMachine } from '../../machines/batchWindow.ts';
+import type { LiveErrorCode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
+import { ProviderError } from '../../providers/http/providerError.ts';
+import { liveErrorCodeForStatus } from '../../providers/live/liveErrors.ts';
+import type { ProviderAddressLease, ResolveBaseUrl } from '../fileJob/fileJob.ts';
+import { AudioWindow } from './audioWindow.ts';
+import { filterHallucinations } from './hallucinationFilter.ts';
+import { windowSpeech } from './speechGate.ts';
+import { TranscriptStabilizer } from './transcriptStabilizer.ts';
+import type { StabilizerUpdate, WindowPass } from './windowTranscript.ts';
+
+/** The rolling window never holds more than this (spec: 45 s). */
+export const maxWindowMs = 45_000;
+
+export interface BatchWindowStreamOptions {
+  definition: ProviderDefinition<unknown>;
+  /** Validated config. */
+  config: unknown;
+  languageHints: readonly string[];
+  resolveBaseUrl: ResolveBaseUrl;
+  onEvent: (event: LiveEvent) => void;
+}
+
+/**
+ * Live capture on a REST-only provider (P09–P14) as a LiveStream, so the live session treats it
+ * like any streaming provider: audio goes into a rolling window, the batch window machine says
+ * when to retranscribe it (as a self-contained WAV, through the provider's own file client), the
+ * stabilizer turns successive passes into committed finals and a tentative partial, and the
+ * window is trimmed at what was committed so passes stay short however long the session runs.
+ *
+ * Transient failures (429, 5xx, timeouts) are retried at the next pass and never reported; a
+ * permanent one ends the stream with an error.
+ */
+export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveStream {
+  const { definition, onEvent } = options;
+  const mode: BatchWindowMode =
+    definition.metadata.executionMode === 'windowed-debounce' ? 'debounce' : 'interval';
+  const window = new AudioWindow();
+  const stabilizer = new TranscriptStabilizer();
+  const lifetime = new AbortController();
+  let lease: ProviderAddressLease | undefined;
+  let baseUrl: string | undefined;
+  let ended = false;
+  let settleFinish: (() => void) | undefined;
+  let permanentFailure: { code: LiveErrorCode; message: string } | undefined;
+
+  const end = (event: LiveEvent) => {
+    if (ended) return;
+    ended = true;
+    onEvent(event);
+    lifetime.abort();
+    actor.stop();
+    void lease?.release();
+    settleFinish?.();
+  };
+  const fail = (code: LiveErrorCode, message: string) =>
+    end({ type: 'error', code, permanent: true, message });
+  const report = (update: StabilizerUpdate) => {
+    for (const segment of update.committed) onEvent({ type: 'final', ...segment });
+    onEvent({ type: 'partial', text: update.tentative });
+    if (update.trimBeforeMs !== undefined) window.trimBefore(update.trimBeforeMs);
+  };
+
+  const runPass = async (final: boolean): Promise<void> => {
+    const started = performance.now();
+    // A window without speech is not sent: no cost, and no "Thank you." invented on silence.
+    const speech = windowSpeech(window.pcm(), window.startMs);
+    if (speech.lastSpeechEndMs !== undefined && baseUrl !== undefined) {
+      const pass = await transcribeWindow(options, window, baseUrl, lifetime.signal);
+      report(stabilizer.accept(filterHallucinations(pass, (from, to) => speech.hasSpeechBetween(from, to))));
+    }
+    if (final) report(stabilizer.flush());
+    // An unanswered window past the limit is committed as it stands rather than grown further.
+    if (window.durationMs > maxWindowMs) {
+      report(stabilizer.flush());
+      window.trimBefore(window.endMs);
+    }
+    actor.send({ type: 'PASS_DONE', durationMs: performance.now() - started });
+  };
+  const passOutcome = (final: boolean) => {
+    runPass(final).catch((error: unknown) => {
+      if (ended || lifetime.signal.aborted) return;
+      const permanent = !(error instanceof ProviderError) || error.kind !== 'retryable';
+      if (permanent) permanentFailure = { code: failureCode(error), message: describe(error) };
+      actor.send({ type: 'PASS_FAILED', permanent, message: describe(error) });
+    });
+  };
+
+  const actor = createActor(
+    batchWindowMachine.provide({
+      actions: {
+        startPass: () => passOutcome(false),
+        startFinalPass: () => passOutcome(true),
+      },
+    }),
+  );
+  actor.subscribe((snapshot) => {
+    if (snapshot.value === 'finished') end({ type: 'finished' });
+    if (snapshot.value === 'failed') {
+      fail(
+        permanentFailure?.code ?? 'bad_request',
+        permanentFailure?.message ?? 'The provider refused the audio.',
+      );
+    }
+  });
+  actor.start();
+
+  options
+    .resolveBaseUrl(definition, options.config, lifetime.signal)
+    .then((address) => {
+      if (typeof address === 'string') baseUrl = address;
+      else {
+        lease = address;
+        baseUrl = address.baseUrl;
+      }
+      if (ended) {
+        void lease?.release();
+        return;
+      }
+      actor.send({ type: 'OPEN', mode });
+      onEvent({ type: 'ready' });
+    })
+    .catch((error: unknown) => fail('not_configured', describe(error)));
+
+  return {
+    sendAudio: (frame) => {
+      if (ended) return;
+      window.append(frame);
+      actor.send({ type: 'AUDIO', durationMs: frame.byteLength / 32 });
+    },
+    finish: (timeoutMs) => {
+      if (ended) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          end({
+            type: 'error',
+            code: 'timeout',
+            permanent: false,
+            message: `${definition.metadata.name} did not transcribe the last window within ${timeoutMs} ms.`,
+          });
+        }, timeoutMs);
+        settleFinish = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        actor.send({ type: 'STOP' });
+      });
+    },
+    close: () => {
+      ended = true;
+      lifetime.abort();
+      actor.stop();
+      void lease?.release();
+      settleFinish?.();
+    },
+    bufferedBytes: () => 0,
+  };
+}
+
+async function transcribeWindow(
+  options: BatchWindowStreamOptions,
+  window: AudioWindow,
+  baseUrl: string,
+  signal: AbortSignal,
+): Promise<WindowPass> {
+  const windowStartMs = window.startMs;
+  const windowEndMs = window.endMs;
+  const wav = window.toWav();
+  const wavPath = join(tmpdir(), `earshot-window-${randomUUID()}.wav`);
+  await writeFile(wavPath, wav);
+  try {
+    const result = await options.definition.transcribeFile({
+      wavPath,
+      wavBytes: wav.length,
+      durationMs: windowEndMs - windowStartMs,
+      languageHints: options.languageHints,
+      config: options.config,
+      baseUrl,
+      signal,
+      onProgress: () => {},
+    });
+    return {
+      windowStartMs,
+      windowEndMs,
+      language: result.language ?? options.languageHints[0] ?? null,
+      segments: result.segments.map((segment) => ({
+        text: segment.text,
+        startMs: windowStartMs + segment.startMs,
+        endMs: windowStartMs + segment.endMs,
+      })),
+    };
+  } finally {
+    await rm(wavPath, { force: true });
+  }
+}
+
+function failureCode(error: unknown): LiveErrorCode {
+  if (!(error instanceof ProviderError)) return 'upstream_error';
+  if (error.kind === 'configuration') return 'not_configured';
+  return error.status === undefined ? 'bad_request' : liveErrorCodeForStatus(error.status);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
