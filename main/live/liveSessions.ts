@@ -1,5 +1,6 @@
 import { checkProviderConfig } from '../../actors/fileJob/providerConfig.ts';
 import { openBatchWindowStream } from '../../actors/batch/batchWindowStream.ts';
+import { decodingWebm } from '../../actors/batch/webmDecoding.ts';
 import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
 import { type LiveSession, startLiveSession } from '../../actors/live/liveSession.ts';
 import type { LiveStatus } from '../../api/dependencies.ts';
@@ -63,11 +64,6 @@ export class LiveSessions {
     if (audioFormat !== captureFormat(definition) && metadata.audioInput !== 'webm-opus') {
       throw new LiveRequestError(
         `${metadata.name} takes ${captureFormat(definition)} audio, not ${audioFormat}.`,
-      );
-    }
-    if (definition.live === undefined && audioFormat !== 'pcm16') {
-      throw new LiveRequestError(
-        `${metadata.name} is retranscribed from a rolling window of PCM16 16 kHz mono audio; capture PCM16 for it.`,
       );
     }
     const hints = request.languageHints ?? configuredHints(checked.config);
@@ -139,13 +135,17 @@ export class LiveSessions {
   ): LiveStream {
     const { metadata, live } = definition;
     if (live === undefined) {
-      return openBatchWindowStream({
+      const window = openBatchWindowStream({
         definition,
         config,
         languageHints,
         resolveBaseUrl: this.options.resolveBaseUrl,
         onEvent,
       });
+      if (audioFormat === 'pcm16') return window;
+      return decodingWebm(window, (message) =>
+        onEvent({ type: 'error', code: 'bad_request', permanent: true, message }),
+      );
     }
     if (metadata.transport === 'websocket-direct')
       return live.open({ config, languageHints, audioFormat, onEvent });
@@ -154,8 +154,9 @@ export class LiveSessions {
 }
 
 /**
- * The audio a live session captures for a provider: its own input mode when it streams; PCM16 for
- * the windowed-batch providers, whose windows are sent as WAV files.
+ * The audio a live session captures for a provider unless the client says otherwise: its own
+ * input mode when it streams; PCM16 for the windowed-batch providers, whose windows are sent as
+ * WAV files (P12/P13 also take the WebM/Opus of their input mode, decoded as it arrives).
  */
 export function captureFormat(definition: ProviderDefinition<unknown>): AudioInputMode {
   return definition.live === undefined ? 'pcm16' : definition.metadata.audioInput;
