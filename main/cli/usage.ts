@@ -6,7 +6,7 @@ Commands:
                                    Transcribe an audio or video file into a new session (default
                                    provider: P14 whisper.cpp); progress on stderr, transcript on stdout
   live --provider ID --from FILE [--speed N] [--language xx] [--title T]
-                                   Play a file as live audio into a live session (P01–P08); committed
+                                   Play a file as live audio into a live session (any provider); committed
                                    text on stdout as it comes, the tentative tail on stderr
   api enable|disable|status        Switch the local REST API on or off, or show its state
   api token                        Create or rotate the API token (printed once)
