@@ -12,6 +12,8 @@ import { assign, setup } from 'xstate';
  *
  * Never more than one pass is in flight: a slow provider makes the next pass wait, not pile up.
  * A transient failure (429, 5xx, timeout) waits for the next pass; a permanent one ends the window.
+ * When the last pass fails transiently the window ends `unfinished`, so the audio it held is
+ * tried again rather than dropped.
  */
 
 export type BatchWindowMode = 'interval' | 'debounce';
@@ -139,11 +141,13 @@ export const batchWindowMachine = setup({
         PASS_DONE: 'finished',
         PASS_FAILED: [
           { guard: 'isPermanent', target: 'failed', actions: 'recordError' },
-          { target: 'finished' },
+          { target: 'unfinished', actions: 'recordError' },
         ],
       },
     },
     finished: { type: 'final' },
     failed: { type: 'final' },
+    // The last pass failed for a reason worth another try: the caller still holds the audio.
+    unfinished: { type: 'final' },
   },
 });

@@ -101,6 +101,15 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
   );
   actor.subscribe((snapshot) => {
     if (snapshot.value === 'finished') end({ type: 'finished' });
+    if (snapshot.value === 'unfinished') {
+      // Retryable: the live session reopens a window and replays the audio nothing committed yet.
+      end({
+        type: 'error',
+        code: 'upstream_error',
+        permanent: false,
+        message: snapshot.context.error ?? 'The last pass failed.',
+      });
+    }
     if (snapshot.value === 'failed') {
       fail(
         permanentFailure?.code ?? 'bad_request',
