@@ -74,6 +74,8 @@ export interface TranscribedSegment {
   endMs: number;
   speaker?: string | null;
   language?: string | null;
+  /** The segment's words with their times, when the provider gives word timestamps. */
+  words?: Array<{ text: string; startMs: number; endMs: number }>;
 }
 
 export interface FileTranscriptionResult {
@@ -98,6 +100,8 @@ export interface FileTranscriptionRequest<Config> {
   /** Aborted when the user cancels; the provider stops and removes what it created remotely. */
   signal: AbortSignal;
   onProgress(progress: FileTranscriptionProgress): void;
+  /** Text that preceded this audio, for providers that take a prompt; the others ignore it. */
+  prompt?: string;
 }
 
 export interface ProviderDefinition<Config = unknown> {

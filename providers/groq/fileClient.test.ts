@@ -27,10 +27,11 @@ async function fake(options: GroqFakeOptions = {}): Promise<ProviderFake> {
 function transcribe(
   server: ProviderFake,
   config: Record<string, unknown> = {},
-  options: { languageHints?: string[]; signal?: AbortSignal } = {},
+  options: { languageHints?: string[]; signal?: AbortSignal; prompt?: string } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
     languageHints: options.languageHints,
+    prompt: options.prompt,
     config: groqConfigSchema.parse({ apiKey: groqFakeApiKey, endpoint: server.baseUrl, ...config }),
     baseUrl: server.baseUrl,
     signal: options.signal,
@@ -43,7 +44,7 @@ async function lastForm(server: ProviderFake): Promise<FormData> {
   return readMultipartForm(request);
 }
 
-it('posts the WAV to /audio/transcriptions with a Bearer key, the default model and segment timestamps', async () => {
+it('posts the WAV to /audio/transcriptions with a Bearer key, the default model and segment and word timestamps', async () => {
   const server = await fake();
   const { result, progress } = transcribe(server, {}, { languageHints: ['en', 'de'] });
   await result;
@@ -53,8 +54,9 @@ it('posts the WAV to /audio/transcriptions with a Bearer key, the default model 
   const form = await lastForm(server);
   expect(form.get('model')).toBe('whisper-large-v3-turbo');
   expect(form.get('response_format')).toBe('verbose_json');
-  expect(form.getAll('timestamp_granularities[]')).toEqual(['segment']);
+  expect(form.getAll('timestamp_granularities[]')).toEqual(['segment', 'word']);
   expect(form.get('language')).toBe('en');
+  expect(form.has('prompt')).toBe(false);
   expect((form.get('file') as File).name).toBe('audio.wav');
   expect(progress.at(-2)).toEqual({
     phase: 'uploading',
@@ -72,7 +74,19 @@ it('sends the chosen model, and no language when there is no hint', async () => 
   expect(form.has('language')).toBe(false);
 });
 
-it("turns Groq's seconds into milliseconds and its language name into a code", async () => {
+it("sends the end of the prompt, starting at a word and within Whisper's prompt length", async () => {
+  const server = await fake();
+  await transcribe(server, {}, { prompt: 'Earshot keeps the transcript local.' }).result;
+  expect((await lastForm(server)).get('prompt')).toBe('Earshot keeps the transcript local.');
+  const long = Array.from({ length: 200 }, (_, index) => `word${index}`).join(' ');
+  await transcribe(server, {}, { prompt: long }).result;
+  const sent = (await lastForm(server)).get('prompt') as string;
+  expect(sent.length).toBeLessThanOrEqual(800);
+  expect(long.endsWith(sent)).toBe(true);
+  expect(long.split(' ')).toContain(sent.split(' ')[0]);
+});
+
+it("turns Groq's seconds into milliseconds, its words into each segment's timed words, and its language name into a code", async () => {
   const server = await fake();
   const english = await transcribe(server).result;
   expect(english.language).toBe('en');
@@ -82,6 +96,7 @@ it("turns Groq's seconds into milliseconds and its language name into a code", a
       startMs: sentence.words[0]?.startMs,
       endMs: sentence.words.at(-1)?.endMs,
       language: 'en',
+      words: sentence.words.map((word) => ({ text: word.word, startMs: word.startMs, endMs: word.endMs })),
     })),
   );
   const german = await transcribe(server, {}, { languageHints: ['de'] }).result;

@@ -9,7 +9,8 @@ const vendor = 'Groq';
 
 /**
  * Groq's synchronous Whisper endpoint: one multipart POST per chunk, asking for `verbose_json`
- * with segment timestamps (seconds). Nothing is stored at Groq, so there is nothing to delete.
+ * with segment and word timestamps (seconds), and passing on the prompt. Nothing is stored at
+ * Groq, so there is nothing to delete.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<GroqConfig>,
@@ -19,7 +20,7 @@ export async function transcribeFile(
     vendor,
     url: apiUrl(request.baseUrl, '/audio/transcriptions'),
     headers: { authorization: `Bearer ${config.apiKey}` },
-    body: () => transcriptionBody(request, config.model),
+    body: () => transcriptionBody(request, config.model, { askForWordTimes: true, sendPrompt: true }),
     signal: request.signal,
     secrets: [config.apiKey],
   });

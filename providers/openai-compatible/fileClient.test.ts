@@ -32,10 +32,11 @@ async function fake(
 function transcribe(
   baseUrl: string,
   config: Record<string, unknown>,
-  options: { languageHints?: string[]; signal?: AbortSignal } = {},
+  options: { languageHints?: string[]; signal?: AbortSignal; prompt?: string } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
     languageHints: options.languageHints,
+    prompt: options.prompt,
     config: openAiCompatibleConfigSchema.parse({ baseUrl, model: defaultInstalledModel, ...config }),
     baseUrl,
     signal: options.signal,
@@ -48,7 +49,7 @@ async function lastForm(server: OpenAiCompatibleFake): Promise<FormData> {
   return readMultipartForm(request);
 }
 
-it('posts the WAV with the model, verbose_json, segment timestamps and the first language hint', async () => {
+it('posts the WAV with the model, verbose_json, segment and word timestamps and the first language hint', async () => {
   const server = await fake();
   const { result, progress } = transcribe(server.baseUrl, {}, { languageHints: ['de', 'en'] });
   await result;
@@ -59,8 +60,9 @@ it('posts the WAV with the model, verbose_json, segment timestamps and the first
   const form = await lastForm(server);
   expect(form.get('model')).toBe(defaultInstalledModel);
   expect(form.get('response_format')).toBe('verbose_json');
-  expect(form.getAll('timestamp_granularities[]')).toEqual(['segment']);
+  expect(form.getAll('timestamp_granularities[]')).toEqual(['segment', 'word']);
   expect(form.get('language')).toBe('de');
+  expect(form.has('prompt')).toBe(false);
   const file = form.get('file');
   expect(file).toBeInstanceOf(File);
   expect((file as File).name).toBe('audio.wav');
@@ -87,7 +89,7 @@ it('sends the configured key as a Bearer token, and a trailing slash on baseUrl 
   expect(server.requests.at(-1)?.url).toBe('/v1/audio/transcriptions');
 });
 
-it('parses segments into milliseconds and maps the named language to its code', async () => {
+it('parses segments and their timed words into milliseconds and maps the named language to its code', async () => {
   const server = await fake();
   const { segments, language } = await transcribe(server.baseUrl, {}).result;
   expect(language).toBe('en');
@@ -97,8 +99,29 @@ it('parses segments into milliseconds and maps the named language to its code', 
       startMs: sentence.words[0]?.startMs,
       endMs: sentence.words.at(-1)?.endMs,
       language: 'en',
+      words: sentence.words.map((word) => ({ text: word.word, startMs: word.startMs, endMs: word.endMs })),
     })),
   );
+});
+
+it('sends the prompt as a form field', async () => {
+  const server = await fake();
+  await transcribe(server.baseUrl, {}, { prompt: ' The committed text so far. ' }).result;
+  expect((await lastForm(server)).get('prompt')).toBe('The committed text so far.');
+});
+
+it('asks once more for segment times only when a server refuses word timestamps', async () => {
+  const segmentsOnly = await startFakeHttpServer(async (request) => {
+    const form = await readMultipartForm(request);
+    if (form.getAll('timestamp_granularities[]').includes('word')) {
+      return { status: 422, body: { detail: [{ msg: "Input should be 'segment'" }] } };
+    }
+    return { body: { text: ' Hello there.', segments: [{ start: 0, end: 1.5, text: ' Hello there.' }] } };
+  });
+  fakes.push(segmentsOnly);
+  const { segments } = await transcribe(segmentsOnly.baseUrl, {}).result;
+  expect(segments).toEqual([{ text: 'Hello there.', startMs: 0, endMs: 1_500 }]);
+  expect(segmentsOnly.requests).toHaveLength(2);
 });
 
 it('fails permanently with the server message when the key is refused or the model is not installed', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { readAnswer } from '../http/answerShape.ts';
 import { languageCode } from './languageCode.ts';
+import { attachWords } from './segmentWords.ts';
 
 const answerSchema = z.object({
   text: z.string(),
@@ -20,6 +21,12 @@ const answerSchema = z.object({
       }),
     )
     .nullish(),
+  // Word times only sharpen where a live window may be cut, so a list in another shape is ignored
+  // rather than failing a transcription that is otherwise readable.
+  words: z
+    .array(z.object({ word: z.string(), start: z.number(), end: z.number() }))
+    .nullish()
+    .catch(undefined),
 });
 
 export type TranscriptionAnswer = z.output<typeof answerSchema>;
@@ -36,7 +43,8 @@ const plainText: SegmentTextReader = (raw) => ({ text: raw.trim() });
 /**
  * Segments with their times (the answer's seconds as whole milliseconds). An answer without
  * segments (plain `json`, or a server that gives no timestamps) becomes one segment spanning the
- * audio; segments left without words are dropped.
+ * audio; segments left without words are dropped. Timed words, when the answer lists them, go
+ * to the segment they fall in.
  */
 export function transcriptionResult(
   answer: TranscriptionAnswer,
@@ -63,8 +71,17 @@ export function transcriptionResult(
     if (piece.speaker !== undefined && piece.speaker !== null) segment.speaker = String(piece.speaker);
     segments.push(segment);
   }
+  attachWords(segments, timedWords(answer.words));
   const language = detected ?? segments.find((segment) => segment.language)?.language;
   return language ? { segments, language } : { segments };
+}
+
+function timedWords(words: TranscriptionAnswer['words']) {
+  return (words ?? []).flatMap((word) => {
+    const text = word.word.trim();
+    const startMs = milliseconds(word.start);
+    return text === '' ? [] : [{ text, startMs, endMs: Math.max(startMs, milliseconds(word.end)) }];
+  });
 }
 
 function milliseconds(seconds: number): number {

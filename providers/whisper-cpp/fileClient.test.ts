@@ -55,6 +55,7 @@ function transcribe(
     baseUrl?: string;
     signal?: AbortSignal;
     durationMs?: number;
+    prompt?: string;
   } = {},
 ) {
   const progress: FileTranscriptionProgress[] = [];
@@ -67,6 +68,7 @@ function transcribe(
     baseUrl: options.baseUrl ?? fake.baseUrl,
     signal: options.signal ?? new AbortController().signal,
     onProgress: (event) => progress.push(event),
+    prompt: options.prompt,
   });
   return { result, progress };
 }
@@ -95,6 +97,16 @@ describe('whisper.cpp file client: request', () => {
     expect(fake.requests[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('asks for token timestamps, and sends the prompt only when there is one', async () => {
+    await transcribe().result;
+    const plain = await sentForm();
+    expect(plain.get('token_timestamps')).toBe('true');
+    expect(plain.has('prompt')).toBe(false);
+    fake.requests.length = 0;
+    await transcribe({ prompt: 'What was said before.' }).result;
+    expect((await sentForm()).get('prompt')).toBe('What was said before.');
+  });
+
   it('asks whisper to detect the language when there is no hint, and reports the detected code', async () => {
     const { language } = await transcribe({ languageHints: [] }).result;
     const form = await sentForm();
@@ -120,11 +132,20 @@ describe('whisper.cpp file client: request', () => {
 });
 
 describe('whisper.cpp file client: response', () => {
-  it('turns verbose_json seconds into integer milliseconds and trims the leading space', async () => {
+  it('turns verbose_json seconds into integer milliseconds, trims the leading space and keeps the timed words', async () => {
     const { segments } = await transcribe().result;
     const sentences = cannedSentences(durationMs);
     expect(segments).toHaveLength(sentences.length);
-    expect(segments[0]).toEqual({ text: sentences[0]?.text, startMs: 0, endMs: 3_120 });
+    expect(segments[0]).toEqual({
+      text: sentences[0]?.text,
+      startMs: 0,
+      endMs: 3_120,
+      words: sentences[0]?.words.map((word) => ({
+        text: word.word,
+        startMs: word.startMs,
+        endMs: word.endMs,
+      })),
+    });
     expect(segments[1]?.startMs).toBe(3_200);
   });
 

@@ -1,4 +1,5 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
+import { promptTail } from '../openai-compatible/promptTail.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
@@ -17,8 +18,9 @@ const timeoutFloorMs = 120_000;
 const timeoutPerAudioMs = 4;
 
 /**
- * Posts one 16 kHz mono WAV to whisper-server's `/inference` and returns its segments. Chunks with
- * no sound (or too short to hold a word) are answered here, without spending an inference.
+ * Posts one 16 kHz mono WAV (and the prompt, if any) to whisper-server's `/inference` and returns
+ * its segments with their timed words. Chunks with no sound (or too short to hold a word) are
+ * answered here, without spending an inference.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<WhisperCppConfig>,
@@ -45,6 +47,9 @@ export async function transcribeFile(
           temperature_inc: '0.2',
           // The per-language table is only read to name a detected language.
           no_language_probabilities: language === 'auto' ? 'false' : 'true',
+          // Times each token, so verbose_json's words carry the times a live window is cut at.
+          token_timestamps: 'true',
+          prompt: promptTail(request.prompt),
         },
         { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
         (sentBytes, totalBytes) => {

@@ -1,5 +1,6 @@
 import type { TranscribedSegment } from '../contract.ts';
 import { ProviderError } from '../http/providerError.ts';
+import { tokenWords } from './tokenWords.ts';
 
 /** The part of whisper-server's `response_format=verbose_json` answer that Earshot reads. */
 interface VerboseJson {
@@ -11,6 +12,7 @@ interface VerboseSegment {
   text?: unknown;
   start?: unknown;
   end?: unknown;
+  words?: unknown;
 }
 
 /**
@@ -19,7 +21,10 @@ interface VerboseSegment {
  */
 const nonSpeechAnnotation = /^\s*(\[[^\]]*\]|\([^)]*\))\s*$/;
 
-/** Segments with times in ms (whisper gives seconds), without empty or non-speech segments. */
+/**
+ * Segments with times in ms (whisper gives seconds) and their timed words where the server gave
+ * them, without empty or non-speech segments.
+ */
 export function parseVerboseJson(answer: unknown): { segments: TranscribedSegment[]; language?: string } {
   const body = (typeof answer === 'object' && answer !== null ? answer : {}) as VerboseJson;
   if (!Array.isArray(body.segments)) {
@@ -36,7 +41,14 @@ export function parseVerboseJson(answer: unknown): { segments: TranscribedSegmen
     const text = item.text.trim();
     if (text === '' || nonSpeechAnnotation.test(text)) continue;
     const startMs = Math.max(0, Math.round(item.start * 1000));
-    segments.push({ text, startMs, endMs: Math.max(startMs, Math.round(item.end * 1000)) });
+    const segment: TranscribedSegment = {
+      text,
+      startMs,
+      endMs: Math.max(startMs, Math.round(item.end * 1000)),
+    };
+    const words = tokenWords(item.words);
+    if (words !== undefined) segment.words = words;
+    segments.push(segment);
   }
   const language = mostLikelyLanguage(body.language_probabilities);
   return language === undefined ? { segments } : { segments, language };

@@ -83,6 +83,8 @@ async function transcription(request: RecordedRequest, maxFileBytes: number): Pr
   if (language !== null && (typeof language !== 'string' || languageName(language) === undefined)) {
     return groqError(400, 'language must be a supported ISO-639-1 code, such as en');
   }
+  const prompt = form.get('prompt');
+  if (prompt !== null && typeof prompt !== 'string') return groqError(400, 'prompt must be a string');
   const file = await formFileBytes(form, 'file');
   if (file === undefined) return groqError(400, 'either file or url must be provided');
   if (file.length > maxFileBytes) return groqError(413, 'Request Entity Too Large', 'request_too_large');

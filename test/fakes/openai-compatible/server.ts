@@ -122,6 +122,10 @@ async function transcription(request: RecordedRequest, installed: readonly strin
       'invalid_request_error',
     );
   }
+  const prompt = form.get('prompt');
+  if (prompt !== null && typeof prompt !== 'string') {
+    return openAiError(400, 'prompt must be a string', 'invalid_request_error');
+  }
   const file = await formFileBytes(form, 'file');
   if (file === undefined) return openAiError(400, 'you must provide a file', 'invalid_request_error');
   const audio = readWavInfo(file);
