@@ -41,7 +41,7 @@ const committedText = (update: StabilizerUpdate | undefined) =>
 
 describe('TranscriptStabilizer with word timestamps', () => {
   it('commits what two passes agree on as the window grows, and the tail at flush', () => {
-    const stabilizer = new TranscriptStabilizer();
+    const stabilizer = new TranscriptStabilizer({ tentativeDisplay: { kind: 'all' } });
     const { updates, transcript } = run(stabilizer, [
       timedPass(0, 1500, [
         ['the', 0, 300],
@@ -68,7 +68,7 @@ describe('TranscriptStabilizer with word timestamps', () => {
   });
 
   it('waits while the last words are revised and commits the latest spelling', () => {
-    const stabilizer = new TranscriptStabilizer();
+    const stabilizer = new TranscriptStabilizer({ tentativeDisplay: { kind: 'all' } });
     const { updates, transcript } = run(stabilizer, [
       timedPass(0, 1500, [
         ['I', 0, 200],
@@ -372,5 +372,70 @@ describe('TranscriptStabilizer options', () => {
 
   it('refuses a non-positive number of passes', () => {
     expect(() => new TranscriptStabilizer({ agreementPasses: 0 })).toThrow(/agreementPasses/);
+  });
+});
+
+describe('TranscriptStabilizer tentative display', () => {
+  const passes = [
+    timedPass(0, 3000, [
+      ['we', 0, 300],
+      ['met', 400, 800],
+      ['at', 900, 1100],
+      ['the', 1200, 1400],
+      ['bar', 2300, 2900],
+    ]),
+    timedPass(0, 4500, [
+      ['we', 0, 300],
+      ['met', 400, 800],
+      ['at', 900, 1100],
+      ['the', 1200, 1400],
+      ['park', 2300, 2900],
+      ['gate', 3000, 3400],
+      ['yes', 3500, 4400],
+    ]),
+  ];
+
+  it('shows by default only uncommitted words ending at least 1 s before the window’s end', () => {
+    const { updates } = run(new TranscriptStabilizer(), passes);
+    expect(updates.map((update) => update.tentative)).toEqual(['we met at the', 'park gate', '']);
+  });
+
+  it('never changes what is committed or when', () => {
+    const shown = run(new TranscriptStabilizer(), passes);
+    const all = run(new TranscriptStabilizer({ tentativeDisplay: { kind: 'all' } }), passes);
+    expect(shown.updates.map(committedText)).toEqual(all.updates.map(committedText));
+    expect(shown.updates.map((update) => update.trimBeforeMs)).toEqual(
+      all.updates.map((update) => update.trimBeforeMs),
+    );
+    expect(all.updates.map((update) => update.tentative)).toEqual(['we met at the bar', 'park gate yes', '']);
+  });
+
+  it('takes a settling margin in milliseconds', () => {
+    const stabilizer = new TranscriptStabilizer({ tentativeDisplay: { kind: 'settled', marginMs: 0 } });
+    expect(run(stabilizer, passes).updates[1]?.tentative).toBe('park gate yes');
+  });
+
+  it('estimates the end of words the provider did not time from their segment', () => {
+    const stabilizer = new TranscriptStabilizer();
+    const update = stabilizer.accept(textPass(0, 4000, ['one two three four', 0, 4000]));
+    expect(update.tentative).toBe('one two three');
+  });
+
+  it('with repeated, shows the tail up to the last word the previous pass also heard', () => {
+    const stabilizer = new TranscriptStabilizer({ tentativeDisplay: { kind: 'repeated' } });
+    const updates = [
+      timedPass(0, 3000, [
+        ['see', 0, 300],
+        ['the', 400, 600],
+        ['sea', 700, 900],
+      ]),
+      timedPass(0, 4500, [
+        ['see', 0, 300],
+        ['a', 400, 600],
+        ['sea', 700, 900],
+        ['shell', 1000, 1400],
+      ]),
+    ].map((pass) => stabilizer.accept(pass));
+    expect(updates.map((update) => update.tentative)).toEqual(['', 'a sea']);
   });
 });

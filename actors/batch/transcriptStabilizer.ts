@@ -1,4 +1,9 @@
 import { joinWords, stableSegments } from './stabilizerSegments.ts';
+import {
+  defaultTentativeDisplay,
+  shownTentativeWords,
+  type TentativeDisplay,
+} from './stabilizerTentative.ts';
 import { passWords, type PassWord } from './stabilizerWords.ts';
 import type { StabilizerUpdate, WindowPass } from './windowTranscript.ts';
 import { committedOverlap } from './wordAlignment.ts';
@@ -6,6 +11,14 @@ import { committedOverlap } from './wordAlignment.ts';
 export interface TranscriptStabilizerOptions {
   /** How many successive passes must agree on a word before it is committed (LocalAgreement-n). */
   agreementPasses?: number;
+  /** Which uncommitted words the `tentative` tail shows (see TentativeDisplay). */
+  tentativeDisplay?: TentativeDisplay;
+  /**
+   * Without any boundary the provider timed (text-only answers), cut the window this many
+   * milliseconds per committed letter after its start: a lower bound of where the committed words
+   * end if no one says a letter faster. Undefined: never cut such a window.
+   */
+  untimedTrimMsPerLetter?: number;
 }
 
 /** Committed words kept for aligning later passes and for the prompt: more than a 45-s window holds. */
@@ -33,6 +46,8 @@ const trimSafetyMs = 150;
  */
 export class TranscriptStabilizer {
   readonly #agreementPasses: number;
+  readonly #tentativeDisplay: TentativeDisplay;
+  readonly #untimedTrimMsPerLetter: number | undefined;
   /** The most recent committed words, oldest first. */
   #committed: PassWord[] = [];
   /** The uncommitted words of the last `agreementPasses - 1` passes, oldest first. */
@@ -44,6 +59,8 @@ export class TranscriptStabilizer {
     if (!Number.isInteger(agreementPasses) || agreementPasses < 1)
       throw new Error(`agreementPasses must be a whole number of 1 or more (got ${agreementPasses}).`);
     this.#agreementPasses = agreementPasses;
+    this.#tentativeDisplay = options.tentativeDisplay ?? defaultTentativeDisplay;
+    this.#untimedTrimMsPerLetter = options.untimedTrimMsPerLetter;
   }
 
   accept(pass: WindowPass): StabilizerUpdate {
@@ -57,6 +74,13 @@ export class TranscriptStabilizer {
         : Math.min(fresh.length, ...earlier.map((hypothesis) => agreedPrefix(hypothesis, fresh)));
     const newlyCommitted = fresh.slice(0, agreed);
     this.#commit(newlyCommitted);
+    const tail = fresh.slice(agreed);
+    const shown = shownTentativeWords(
+      this.#tentativeDisplay,
+      tail,
+      earlier.at(-1)?.slice(agreed),
+      pass.windowEndMs,
+    );
     this.#hypotheses =
       this.#agreementPasses === 1
         ? []
@@ -65,7 +89,7 @@ export class TranscriptStabilizer {
           );
     const update: StabilizerUpdate = {
       committed: stableSegments(newlyCommitted),
-      tentative: joinWords(fresh.slice(agreed)),
+      tentative: joinWords(tail.slice(0, shown)),
     };
     const trimBeforeMs = this.#trimPoint(pass, words, skipped + agreed);
     if (trimBeforeMs !== undefined) update.trimBeforeMs = trimBeforeMs;
@@ -138,6 +162,10 @@ export class TranscriptStabilizer {
       const nextSegment = next === undefined ? undefined : pass.segments[next.segmentIndex];
       if (segment !== undefined)
         boundaryMs = nextSegment === undefined ? segment.endMs : Math.min(segment.endMs, nextSegment.startMs);
+    }
+    if (boundaryMs === undefined && this.#untimedTrimMsPerLetter !== undefined) {
+      const letters = words.slice(0, committedCount).reduce((sum, word) => sum + word.key.length, 0);
+      boundaryMs = Math.min(pass.windowEndMs, pass.windowStartMs + letters * this.#untimedTrimMsPerLetter);
     }
     if (boundaryMs === undefined || boundaryMs <= pass.windowStartMs || boundaryMs <= this.#reportedTrimMs)
       return undefined;

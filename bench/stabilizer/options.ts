@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { TentativeDisplay } from '../../actors/batch/stabilizerTentative.ts';
 
 export interface StabilizerBenchmarkOptions {
   /** Length of the synthetic talk. */
@@ -8,6 +9,10 @@ export interface StabilizerBenchmarkOptions {
   /** Fixes the talk and the recogniser's mistakes. */
   seed: number;
   recogniserLatencyMs: number;
+  /** Undefined: the stabilizer's default. */
+  tentativeDisplay: TentativeDisplay | undefined;
+  atWindowCap: 'restart' | 'slide';
+  untimedTrimMsPerLetter: number | undefined;
   writeReadme: boolean;
 }
 
@@ -16,6 +21,9 @@ export const usage = `Usage: npm run bench:stabilizer -- [options]
   --slice-minutes N  figures are also given per slice of N minutes (default 5)
   --seed N           seed of the talk and of the fake recogniser's mistakes (default 5)
   --latency-ms N     the fake recogniser's answer time (default 300)
+  --tentative P      tentative display: all, settled:MS or repeated (default: the stabilizer's)
+  --cap C            at the 45-s cap: restart (as batchWindowStream does; default) or slide
+  --untimed-trim-ms-per-letter N  cut windows without timed boundaries N ms per committed letter
   --no-readme        print only; leave bench/README.md as it is`;
 
 export function parseOptions(argv: string[]): StabilizerBenchmarkOptions {
@@ -28,6 +36,9 @@ export function parseOptions(argv: string[]): StabilizerBenchmarkOptions {
       'slice-minutes': { type: 'string', default: '5' },
       seed: { type: 'string', default: '5' },
       'latency-ms': { type: 'string', default: '300' },
+      tentative: { type: 'string' },
+      cap: { type: 'string', default: 'restart' },
+      'untimed-trim-ms-per-letter': { type: 'string' },
       readme: { type: 'boolean', default: true },
     },
   });
@@ -36,8 +47,26 @@ export function parseOptions(argv: string[]): StabilizerBenchmarkOptions {
     sliceMinutes: wholeNumber('--slice-minutes', values['slice-minutes'], 1),
     seed: wholeNumber('--seed', values.seed, 0),
     recogniserLatencyMs: wholeNumber('--latency-ms', values['latency-ms'], 0),
+    tentativeDisplay: values.tentative === undefined ? undefined : tentativeDisplay(values.tentative),
+    atWindowCap: windowCap(values.cap),
+    untimedTrimMsPerLetter:
+      values['untimed-trim-ms-per-letter'] === undefined
+        ? undefined
+        : wholeNumber('--untimed-trim-ms-per-letter', values['untimed-trim-ms-per-letter'], 1),
     writeReadme: values.readme,
   };
+}
+
+function tentativeDisplay(text: string): TentativeDisplay {
+  if (text === 'all' || text === 'repeated') return { kind: text };
+  const settled = /^settled:([0-9]+)$/.exec(text);
+  if (settled !== null) return { kind: 'settled', marginMs: Number(settled[1]) };
+  throw new Error(`--tentative must be all, settled:MS or repeated (got "${text}").\n${usage}`);
+}
+
+function windowCap(text: string): 'restart' | 'slide' {
+  if (text === 'restart' || text === 'slide') return text;
+  throw new Error(`--cap must be restart or slide (got "${text}").\n${usage}`);
 }
 
 function wholeNumber(name: string, text: string, minimum: number): number {

@@ -10,7 +10,7 @@ import { readmePath, writeReadmeFigures } from '../shared/readmeFigures.ts';
 import { markdownReport, textReport } from '../shared/sections.ts';
 import { seconds } from '../shared/units.ts';
 import { fakeRecogniser, type TimestampMode } from './fake/fakeRecogniser.ts';
-import { defaultSettings, simulatePipeline } from './measure/pipelineSimulation.ts';
+import { defaultSettings, simulatePipeline, type PipelineSettings } from './measure/pipelineSimulation.ts';
 import { stabilizerFigures } from './measure/stabilizerFigures.ts';
 import { parseOptions } from './options.ts';
 import { reportSections, type ModeResult } from './report/report.ts';
@@ -25,7 +25,15 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const date = new Date();
   const startedAt = performance.now();
-  const settings = { ...defaultSettings, recogniserLatencyMs: options.recogniserLatencyMs };
+  const settings: PipelineSettings = {
+    ...defaultSettings,
+    recogniserLatencyMs: options.recogniserLatencyMs,
+    atWindowCap: options.atWindowCap,
+    ...(options.tentativeDisplay === undefined ? {} : { tentativeDisplay: options.tentativeDisplay }),
+    ...(options.untimedTrimMsPerLetter === undefined
+      ? {}
+      : { untimedTrimMsPerLetter: options.untimedTrimMsPerLetter }),
+  };
   const timeline = spokenTimeline(options.seed, options.minutes * 60_000);
   const results: ModeResult[] = [];
   for (const mode of modes) {

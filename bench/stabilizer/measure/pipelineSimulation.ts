@@ -1,3 +1,4 @@
+import type { TentativeDisplay } from '../../../actors/batch/stabilizerTentative.ts';
 import { TranscriptStabilizer } from '../../../actors/batch/transcriptStabilizer.ts';
 import type { WindowPass } from '../../../actors/batch/windowTranscript.ts';
 import { segmentSeparator } from '../../../store/transcriptText.ts';
@@ -8,12 +9,24 @@ export interface PipelineSettings {
   maxWindowMs: number;
   /** From sending a window to the recogniser's answer. */
   recogniserLatencyMs: number;
+  /**
+   * What happens once the window holds more than `maxWindowMs` after an answer: `restart` (what
+   * actors/batch/batchWindowStream.ts does) flushes the stabilizer, committing its tentative words
+   * as they stand, and restarts the window at the end of the audio; `slide` uploads only the last
+   * `maxWindowMs` instead and commits nothing unagreed.
+   */
+  atWindowCap: 'restart' | 'slide';
+  /** The stabilizer's tentative display policy; undefined: its default. */
+  tentativeDisplay?: TentativeDisplay;
+  /** The stabilizer's cut for windows without timed boundaries; undefined: none. */
+  untimedTrimMsPerLetter?: number;
 }
 
 export const defaultSettings: PipelineSettings = {
   passIntervalMs: 1_500,
   maxWindowMs: 45_000,
   recogniserLatencyMs: 300,
+  atWindowCap: 'restart',
 };
 
 /** Committed text as it arrived. */
@@ -28,8 +41,9 @@ export interface DisplayEvent {
   /** Characters of the committed transcript before this update: the display never changes them. */
   committedLengthBefore: number;
   displayed: string;
-  /** The same without the tentative tail's last word, the one a window's end most often cuts. */
-  displayedWithoutLastWord: string;
+  /** Words committed after this update, then the tentative tail's words. */
+  committedWords: number;
+  tentativeWords: string[];
 }
 
 export interface UploadEvent {
@@ -46,34 +60,50 @@ export interface SimulationRecord {
 
 /**
  * The windowed pipeline on simulated time, driving the real stabilizer: a pass every interval
- * over [trim point, now], at most `maxWindowMs` long, answered after the recogniser's latency
- * (well under the interval, so one pass is in flight at a time); the window is trimmed where the
- * stabilizer says. At stop, a last pass over what remains, then a flush.
+ * over [trim point, now], answered after the recogniser's latency (well under the interval, so
+ * one pass is in flight at a time); the window is trimmed where the stabilizer says, and handled
+ * at its cap as `atWindowCap` says. At stop, a last pass over what remains, then a flush.
  */
 export function simulatePipeline(
   recognise: (windowStartMs: number, windowEndMs: number) => WindowPass,
   durationMs: number,
   settings: PipelineSettings,
 ): SimulationRecord {
-  const stabilizer = new TranscriptStabilizer();
+  const stabilizer = new TranscriptStabilizer({
+    ...(settings.tentativeDisplay === undefined ? {} : { tentativeDisplay: settings.tentativeDisplay }),
+    ...(settings.untimedTrimMsPerLetter === undefined
+      ? {}
+      : { untimedTrimMsPerLetter: settings.untimedTrimMsPerLetter }),
+  });
   const record: SimulationRecord = { commits: [], displays: [], uploads: [], stopMs: durationMs };
   let trimMs = 0;
   let committed = '';
+  let committedWords = 0;
   const apply = (atMs: number, update: ReturnType<TranscriptStabilizer['accept']>) => {
     const committedLengthBefore = committed.length;
     const texts = update.committed.map((segment) => segment.text);
     if (texts.length > 0) record.commits.push({ atMs, texts });
-    for (const text of texts) committed += segmentSeparator(committed, text) + text;
+    for (const text of texts) {
+      committed += segmentSeparator(committed, text) + text;
+      committedWords += text.split(/\s+/u).length;
+    }
     const displayed = committed + segmentSeparator(committed, update.tentative) + update.tentative;
-    const heldBack = update.tentative.replace(/\s*\S+$/u, '');
-    const displayedWithoutLastWord = committed + segmentSeparator(committed, heldBack) + heldBack;
-    record.displays.push({ atMs, committedLengthBefore, displayed, displayedWithoutLastWord });
+    const tentativeWords = update.tentative === '' ? [] : update.tentative.split(/\s+/u);
+    record.displays.push({ atMs, committedLengthBefore, displayed, committedWords, tentativeWords });
     if (update.trimBeforeMs !== undefined) trimMs = Math.max(trimMs, update.trimBeforeMs);
   };
   const pass = (nowMs: number) => {
-    const startMs = Math.max(trimMs, nowMs - settings.maxWindowMs);
+    const startMs =
+      settings.atWindowCap === 'slide' ? Math.max(trimMs, nowMs - settings.maxWindowMs) : trimMs;
+    const answeredMs = nowMs + settings.recogniserLatencyMs;
     record.uploads.push({ atMs: nowMs, audioMs: nowMs - startMs });
-    apply(nowMs + settings.recogniserLatencyMs, stabilizer.accept(recognise(startMs, nowMs)));
+    apply(answeredMs, stabilizer.accept(recognise(startMs, nowMs)));
+    // As batchWindowStream does: the window, with the audio that came during the pass, is over
+    // the cap after the answer, so its tentative words are committed and the window restarts.
+    if (settings.atWindowCap === 'restart' && answeredMs - trimMs > settings.maxWindowMs) {
+      apply(answeredMs, stabilizer.flush());
+      trimMs = answeredMs;
+    }
   };
   for (let nowMs = settings.passIntervalMs; nowMs < durationMs; nowMs += settings.passIntervalMs) pass(nowMs);
   pass(durationMs);

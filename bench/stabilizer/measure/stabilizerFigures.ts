@@ -12,8 +12,11 @@ export interface StabilizerFigures {
   p95LatencyMs: number;
   /** Characters of displayed text later retracted ÷ committed characters. */
   erasure: number;
-  /** The same if the display held back the tentative tail's last word. */
-  erasureWithoutLastWord: number;
+  /**
+   * First shown − the spoken end of the word, over words committed: when the display (committed
+   * text or tentative tail) first showed the word as it was finally committed, at its place.
+   */
+  meanDisplayLatencyMs: number;
   /** (misheard + duplicated + dropped) ÷ spoken words. */
   wordErrorRate: number;
   misheard: number;
@@ -28,11 +31,11 @@ export interface StabilizerFigures {
 
 interface Tally {
   latencies: number[];
+  displayLatencies: number[];
   spokenWords: number;
   committedWords: number;
   committedCharacters: number;
   retractedCharacters: number;
-  retractedWithoutLastWord: number;
   misheard: number;
   duplicated: number;
   dropped: number;
@@ -43,11 +46,11 @@ interface Tally {
 
 const emptyTally = (): Tally => ({
   latencies: [],
+  displayLatencies: [],
   spokenWords: 0,
   committedWords: 0,
   committedCharacters: 0,
   retractedCharacters: 0,
-  retractedWithoutLastWord: 0,
   misheard: 0,
   duplicated: 0,
   dropped: 0,
@@ -81,8 +84,10 @@ function figuresOf(tally: Tally): StabilizerFigures {
     meanLatencyMs: sorted.length === 0 ? 0 : sum / sorted.length,
     p95LatencyMs: percentile(sorted, 0.95),
     erasure: tally.committedCharacters === 0 ? 0 : tally.retractedCharacters / tally.committedCharacters,
-    erasureWithoutLastWord:
-      tally.committedCharacters === 0 ? 0 : tally.retractedWithoutLastWord / tally.committedCharacters,
+    meanDisplayLatencyMs:
+      tally.displayLatencies.length === 0
+        ? 0
+        : tally.displayLatencies.reduce((total, value) => total + value, 0) / tally.displayLatencies.length,
     wordErrorRate:
       tally.spokenWords === 0 ? 0 : (tally.misheard + tally.duplicated + tally.dropped) / tally.spokenWords,
     misheard: tally.misheard,
@@ -126,15 +131,7 @@ export function stabilizerFigures(
       display.displayed,
       display.committedLengthBefore,
     );
-    const retractedWithoutLastWord = retractedCharacters(
-      previous?.displayedWithoutLastWord ?? '',
-      display.displayedWithoutLastWord,
-      display.committedLengthBefore,
-    );
-    both(display.atMs, (tally) => {
-      tally.retractedCharacters += retracted;
-      tally.retractedWithoutLastWord += retractedWithoutLastWord;
-    });
+    both(display.atMs, (tally) => (tally.retractedCharacters += retracted));
   }
 
   const committed = record.commits.flatMap((commit) =>
@@ -145,6 +142,15 @@ export function stabilizerFigures(
       tally.committedWords++;
       tally.committedCharacters += word.length + 1;
     });
+  // When each committed word was first shown where and as it ended up (committed text is final).
+  const committedKeys = committed.map(({ word }) => comparisonKey(word));
+  const firstShownMs = committed.map(({ atMs }) => atMs);
+  for (const display of record.displays)
+    for (const [offset, word] of display.tentativeWords.entries()) {
+      const index = display.committedWords + offset;
+      if (committedKeys[index] !== comparisonKey(word)) break;
+      firstShownMs[index] = Math.min(firstShownMs[index] ?? display.atMs, display.atMs);
+    }
   const spoken = timeline.words;
   for (const word of spoken) both(word.endMs, (tally) => tally.spokenWords++);
   const steps = alignWords(
@@ -163,8 +169,10 @@ export function stabilizerFigures(
       continue;
     }
     const latency = (committed[step.hypothesis]?.atMs ?? 0) - word.endMs;
+    const displayLatency = (firstShownMs[step.hypothesis] ?? 0) - word.endMs;
     both(word.endMs, (tally) => {
       tally.latencies.push(latency);
+      tally.displayLatencies.push(displayLatency);
       if (step.kind === 'substitution') tally.misheard++;
     });
   }

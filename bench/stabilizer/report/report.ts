@@ -36,8 +36,8 @@ const times = (multiplier: number) => `${multiplier.toFixed(2)}×`;
 const figureHeaders = [
   'Mean latency',
   'p95 latency',
+  'Mean display latency',
   'Erasure',
-  'Erasure, last tentative word held back',
   'WER',
   'Misheard',
   'Duplicated',
@@ -49,8 +49,8 @@ const figureHeaders = [
 const figureCells = (figures: StabilizerFigures) => [
   seconds(figures.meanLatencyMs),
   seconds(figures.p95LatencyMs),
+  seconds(figures.meanDisplayLatencyMs),
   percent(figures.erasure),
-  percent(figures.erasureWithoutLastWord),
   percent(figures.wordErrorRate),
   wholeNumber(figures.misheard),
   wholeNumber(figures.duplicated),
