@@ -1,3 +1,4 @@
+import { defaultTentativeDisplay } from '../../../actors/batch/stabilizerTentative.ts';
 import { unstableMs, unstableWords, timestampJitterMs, type TimestampMode } from '../fake/fakeRecogniser.ts';
 import type { PipelineSettings } from '../measure/pipelineSimulation.ts';
 import type { StabilizerFigures } from '../measure/stabilizerFigures.ts';
@@ -126,6 +127,21 @@ function targetRows(modes: readonly ModeResult[]): string[][] {
   });
 }
 
+function describeDisplay(settings: PipelineSettings): string {
+  const policy = settings.tentativeDisplay ?? defaultTentativeDisplay;
+  const shown =
+    policy.kind === 'all'
+      ? 'the whole uncommitted tail'
+      : policy.kind === 'repeated'
+        ? 'the uncommitted words up to the last one the previous pass also heard'
+        : `the uncommitted words ending ${wholeNumber(policy.marginMs)} ms or more before the window's end`;
+  const trim =
+    settings.untimedTrimMsPerLetter === undefined
+      ? ''
+      : `; windows without timed boundaries cut ${wholeNumber(settings.untimedTrimMsPerLetter)} ms per committed letter after their start`;
+  return shown + trim;
+}
+
 export function reportSections(results: StabilizerBenchmarkResults): Section[] {
   const { settings } = results;
   return [
@@ -135,8 +151,8 @@ export function reportSections(results: StabilizerBenchmarkResults): Section[] {
         `Machine: ${machineSummary(results.machine)}; whole benchmark ${duration(results.totalMilliseconds)} (simulated time, no audio, no provider)`,
         `Input: a synthetic talk of ${results.minutes} minutes (seed ${results.seed}): ${wholeNumber(results.spokenWords)} words, ${(results.spokenWords / (results.minutes * 60)).toFixed(2)} words/s, sentences of 5–16 words, pauses of 3–8 s after 4 % of sentences, words repeated two or three times in a row ("the the", "yes yes yes")`,
         `Recogniser: deterministic fake; a window's answer depends only on the words said in it; each of the last ${unstableWords} words ending within ${seconds(unstableMs)} of the window's end is right (55 %), misheard (15 %), missing (10 %) or re-punctuated/re-capitalised (20 %) by a hash of the window; a word cut by the window's end is partial or missing, one cut by its start is lost; timestamps move ±${timestampJitterMs} ms between passes`,
-        `Pipeline (simulated time): a pass every ${seconds(settings.passIntervalMs)} over [trim point, now], at most ${seconds(settings.maxWindowMs)}, answered after ${wholeNumber(settings.recogniserLatencyMs)} ms; the window is trimmed at trimBeforeMs; at stop a last pass, then flush`,
-        'Latency: commit (the answer that committed the word) − the end of the spoken word; erasure: characters of the display (committed + tentative) later retracted ÷ committed characters; WER, misheard, duplicated, dropped: by word alignment of the committed transcript with the spoken words, case and punctuation ignored; cost: audio seconds uploaded ÷ audio seconds spoken',
+        `Pipeline (simulated time): a pass every ${seconds(settings.passIntervalMs)} over [trim point, now], answered after ${wholeNumber(settings.recogniserLatencyMs)} ms; the window is trimmed at trimBeforeMs; ${settings.atWindowCap === 'restart' ? `once over ${seconds(settings.maxWindowMs)} after an answer, the stabilizer is flushed and the window restarts (as batchWindowStream does)` : `windows slide at ${seconds(settings.maxWindowMs)}`}; tentative display ${describeDisplay(settings)}; at stop a last pass, then flush`,
+        'Latency: commit (the answer that committed the word) − the end of the spoken word; display latency: when the display first showed the word (tentative or committed) as and where it was committed − the end of the spoken word; erasure: characters of the display (committed + tentative) later retracted ÷ committed characters; WER, misheard, duplicated, dropped: by word alignment of the committed transcript with the spoken words, case and punctuation ignored; cost: audio seconds uploaded ÷ audio seconds spoken',
       ],
       table: wholeTable(results.modes),
     },
