@@ -71,7 +71,7 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
     // A window without speech is not sent: no cost, and no "Thank you." invented on silence.
     const speech = windowSpeech(window.pcm(), window.startMs);
     if (speech.lastSpeechEndMs !== undefined && baseUrl !== undefined) {
-      const pass = await transcribeWindow(options, window, baseUrl, lifetime.signal);
+      const pass = await transcribeWindow(options, window, baseUrl, stabilizer.promptText(), lifetime.signal);
       report(stabilizer.accept(filterHallucinations(pass, (from, to) => speech.hasSpeechBetween(from, to))));
     }
     if (final) report(stabilizer.flush());
@@ -175,6 +175,7 @@ async function transcribeWindow(
   options: BatchWindowStreamOptions,
   window: AudioWindow,
   baseUrl: string,
+  prompt: string,
   signal: AbortSignal,
 ): Promise<WindowPass> {
   const windowStartMs = window.startMs;
@@ -192,6 +193,7 @@ async function transcribeWindow(
       baseUrl,
       signal,
       onProgress: () => {},
+      prompt,
     });
     return {
       windowStartMs,
@@ -201,6 +203,11 @@ async function transcribeWindow(
         text: segment.text,
         startMs: windowStartMs + segment.startMs,
         endMs: windowStartMs + segment.endMs,
+        words: segment.words?.map((word) => ({
+          text: word.text,
+          startMs: windowStartMs + word.startMs,
+          endMs: windowStartMs + word.endMs,
+        })),
       })),
     };
   } finally {

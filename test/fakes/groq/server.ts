@@ -9,7 +9,7 @@ import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import { whisperAnswer } from '../openai-compatible/whisperAnswer.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
-import { heardWords } from '../heardWords.ts';
+import { offGridWords } from '../openai-compatible/offGridWords.ts';
 import { readWavInfo } from '../wavAudio.ts';
 
 export const groqFakeApiKey = 'gsk_fake_3Jq9TzP0aLw7c2Vn';
@@ -95,7 +95,7 @@ async function transcription(request: RecordedRequest, maxFileBytes: number): Pr
   }
   const answer = whisperAnswer({
     durationMs: audio.durationMs,
-    words: heardWords(file),
+    words: offGridWords(file),
     format: format as 'json' | 'verbose_json' | 'text',
     granularities,
     // Groq names the language ("English") rather than giving its code.

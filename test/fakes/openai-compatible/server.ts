@@ -7,7 +7,7 @@ import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fa
 import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
-import { heardWords } from '../heardWords.ts';
+import { offGridWords } from './offGridWords.ts';
 import { readWavInfo } from '../wavAudio.ts';
 import { type ResponseFormat, responseFormats, whisperAnswer } from './whisperAnswer.ts';
 
@@ -138,7 +138,7 @@ async function transcription(request: RecordedRequest, installed: readonly strin
   }
   const answer = whisperAnswer({
     durationMs: audio.durationMs,
-    words: heardWords(file),
+    words: offGridWords(file),
     format: format as ResponseFormat,
     granularities,
     // faster-whisper-server and OpenAI name the language in lower case.
