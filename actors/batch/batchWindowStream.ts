@@ -68,6 +68,8 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
 
   const runPass = async (final: boolean): Promise<void> => {
     const started = performance.now();
+    // Audio that arrives while the pass is out is not in it; only what it heard may be cut at the cap.
+    const heardUpToMs = window.endMs;
     // A window without speech is not sent: no cost, and no "Thank you." invented on silence.
     const speech = windowSpeech(window.pcm(), window.startMs);
     if (speech.lastSpeechEndMs !== undefined && baseUrl !== undefined) {
@@ -75,10 +77,11 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
       report(stabilizer.accept(filterHallucinations(pass, (from, to) => speech.hasSpeechBetween(from, to))));
     }
     if (final) report(stabilizer.flush());
-    // An unanswered window past the limit is committed as it stands rather than grown further.
+    // A window that grew past the limit without a trim point is committed as the last pass heard it,
+    // and starts again after that audio.
     if (window.durationMs > maxWindowMs) {
       report(stabilizer.flush());
-      window.trimBefore(window.endMs);
+      window.trimBefore(heardUpToMs);
     }
     actor.send({ type: 'PASS_DONE', durationMs: performance.now() - started });
   };
