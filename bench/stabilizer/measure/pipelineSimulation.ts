@@ -12,7 +12,7 @@ export interface PipelineSettings {
   /**
    * What happens once the window holds more than `maxWindowMs` after an answer: `restart` (what
    * actors/batch/batchWindowStream.ts does) flushes the stabilizer, committing its tentative words
-   * as they stand, and restarts the window at the end of the audio; `slide` uploads only the last
+   * as they stand, and restarts the window after the audio the last pass heard; `slide` uploads only the last
    * `maxWindowMs` instead and commits nothing unagreed.
    */
   atWindowCap: 'restart' | 'slide';
@@ -99,10 +99,11 @@ export function simulatePipeline(
     record.uploads.push({ atMs: nowMs, audioMs: nowMs - startMs });
     apply(answeredMs, stabilizer.accept(recognise(startMs, nowMs)));
     // As batchWindowStream does: the window, with the audio that came during the pass, is over
-    // the cap after the answer, so its tentative words are committed and the window restarts.
+    // the cap after the answer, so the words of this pass are committed and the window restarts
+    // after the audio the pass heard (what came in meanwhile stays in it).
     if (settings.atWindowCap === 'restart' && answeredMs - trimMs > settings.maxWindowMs) {
       apply(answeredMs, stabilizer.flush());
-      trimMs = answeredMs;
+      trimMs = nowMs;
     }
   };
   for (let nowMs = settings.passIntervalMs; nowMs < durationMs; nowMs += settings.passIntervalMs) pass(nowMs);
