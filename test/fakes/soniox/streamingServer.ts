@@ -3,7 +3,7 @@ import { type FollowerUpdate, SpeechFollower } from '../streaming/speechFollower
 import { type FakeWire, type StreamingFake, startStreamingFake } from '../streaming/streamingFake.ts';
 import { sonioxFakeApiKey } from './server.ts';
 import { type SonioxToken, TokenWriter } from './tokenResponses.ts';
-import { startWebmDecoder, type WebmDecoder } from './webmDecoder.ts';
+import { startWebmDecoder, type WebmDecoder } from '../../../actors/batch/webmDecoder.ts';
 
 const configWaitMs = 10_000;
 const idleLimitMs = 20_000;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { ffmpegCommand } from '../fileJob/mediaTools.ts';
 
 /** A WebM/Opus stream being decoded to 16 kHz mono PCM16 as its bytes arrive. */
 export interface WebmDecoder {
@@ -10,15 +11,16 @@ export interface WebmDecoder {
 }
 
 /**
- * Decodes through a real `ffmpeg` child, so the fake hears what MediaRecorder's WebM/Opus really
- * carries (Soniox's `audio_format: "auto"`); `onFailure` reports audio ffmpeg could not read.
+ * Decodes a WebM/Opus capture (what a browser's MediaRecorder sends) through one `ffmpeg` child
+ * for the whole stream; `onFailure` reports audio ffmpeg could not read. Used by windowed live
+ * capture, and by the Soniox fake to hear what it is sent.
  */
 export function startWebmDecoder(
   onPcm: (pcm: Buffer) => void,
   onFailure: (reason: string) => void,
 ): WebmDecoder {
   const child = spawn(
-    'ffmpeg',
+    ffmpegCommand,
     [
       '-hide_banner',
       '-loglevel',
@@ -46,8 +48,14 @@ export function startWebmDecoder(
   // A write after ffmpeg gave up fails with EPIPE; its exit status already tells what happened.
   child.stdin.on('error', () => undefined);
   const exited = new Promise<void>((resolve) => {
-    child.on('error', (error) => {
-      if (!stopped) onFailure(`ffmpeg could not be started: ${error.message}`);
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (!stopped) {
+        onFailure(
+          error.code === 'ENOENT'
+            ? 'ffmpeg is not installed; WebM/Opus audio needs it (for example "sudo apt install ffmpeg").'
+            : `ffmpeg could not be started: ${error.message}`,
+        );
+      }
       resolve();
     });
     child.on('close', (code) => {
