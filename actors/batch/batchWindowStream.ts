@@ -86,12 +86,16 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
     actor.send({ type: 'PASS_DONE', durationMs: performance.now() - started });
   };
   const passOutcome = (final: boolean) => {
-    runPass(final).catch((error: unknown) => {
-      if (ended || lifetime.signal.aborted) return;
-      const permanent = !(error instanceof ProviderError) || error.kind !== 'retryable';
-      if (permanent) permanentFailure = { code: failureCode(error), message: describe(error) };
-      actor.send({ type: 'PASS_FAILED', permanent, message: describe(error) });
-    });
+    // Started a tick later: a pass that finds nothing to send reports at once, and an actor must not
+    // be sent events from inside its own entry action.
+    Promise.resolve()
+      .then(() => runPass(final))
+      .catch((error: unknown) => {
+        if (ended || lifetime.signal.aborted) return;
+        const permanent = !(error instanceof ProviderError) || error.kind !== 'retryable';
+        if (permanent) permanentFailure = { code: failureCode(error), message: describe(error) };
+        actor.send({ type: 'PASS_FAILED', permanent, message: describe(error) });
+      });
   };
 
   const actor = createActor(

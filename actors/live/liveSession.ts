@@ -143,7 +143,12 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
       openStream: () => {
         streamGeneration++;
         const generation = streamGeneration;
-        stream = options.openStream((event) => onStreamEvent(generation, event));
+        // Opened a tick later, outside the machine's step: a stream may start actors of its own.
+        queueMicrotask(() => {
+          if (generation === streamGeneration) {
+            stream = options.openStream((event) => onStreamEvent(generation, event));
+          }
+        });
       },
       replayAudio: () => {
         assembler.startStream(audio.startMs);

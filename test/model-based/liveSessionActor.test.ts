@@ -33,7 +33,7 @@ afterAll(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function replayOnActor(path: ModelPath<typeof liveSessionMachine>): void {
+async function replayOnActor(path: ModelPath<typeof liveSessionMachine>): Promise<void> {
   vi.useFakeTimers();
   let report: (event: LiveEvent) => void = () => {};
   let streamsOpened = 0;
@@ -61,15 +61,21 @@ function replayOnActor(path: ModelPath<typeof liveSessionMachine>): void {
       step?.state.value,
     );
   };
-  path.steps.forEach((step, index) => {
+  for (const [index, step] of path.steps.entries()) {
+    // The session opens each stream a microtask after deciding to, as it does in the service.
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
     const before = path.steps[index - 1]?.state;
     // Paths also hold xstate's own init and delayed events, which the machine's event type leaves out.
     const type: string = step.event.type;
-    if (type === 'xstate.init') return expectState(index);
+    if (type === 'xstate.init') {
+      expectState(index);
+      continue;
+    }
     if (type.startsWith('xstate.after.')) {
       // The only delayed transition: the reconnect backoff, which grows with the failures so far.
       vi.advanceTimersByTime(reconnectBackoffMs(before?.context.failedAttempts ?? 0));
-      return expectState(index);
+      expectState(index);
+      continue;
     }
     const event = step.event;
     switch (event.type) {
@@ -99,7 +105,7 @@ function replayOnActor(path: ModelPath<typeof liveSessionMachine>): void {
         break;
     }
     expectState(index);
-  });
+  }
   expect(streamsOpened).toBeGreaterThan(0);
 }
 
