@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { deepgramFakeApiKey } from '../../../test/fakes/deepgram/server.ts';
+import { checkDeepgramUpgrade } from '../../../test/fakes/deepgram/streamingServer.ts';
 import { type StreamingFake, startStreamingFake } from '../../../test/fakes/streaming/streamingFake.ts';
 
 /** One `Results` message per second of audio, as Deepgram sends interim results while audio flows. */
@@ -29,25 +30,7 @@ export async function startTimedDeepgramFake(
 ): Promise<TimedDeepgramFake> {
   const fake = await startStreamingFake({
     paths: ['/v1/listen'],
-    checkUpgrade: (request, url) => {
-      const credential = /^token\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      if (credential !== deepgramFakeApiKey) {
-        return {
-          status: 401,
-          headers: { 'dg-error': 'Invalid credentials.' },
-          body: { err_code: 'INVALID_AUTH' },
-        };
-      }
-      const query = url.searchParams;
-      if (query.get('encoding') !== 'linear16' || query.get('sample_rate') !== '16000') {
-        return {
-          status: 400,
-          headers: { 'dg-error': 'Raw audio needs encoding and sample_rate.' },
-          body: {},
-        };
-      }
-      return undefined;
-    },
+    checkUpgrade: (request, url) => checkDeepgramUpgrade(request, url, undefined),
     connected: (wire) => {
       const requestId = randomUUID();
       let frames = 0;

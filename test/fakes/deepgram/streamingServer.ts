@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type FollowerUpdate, SpeechFollower, wordsText } from '../streaming/speechFollower.ts';
-import { type StreamingFake, startStreamingFake } from '../streaming/streamingFake.ts';
+import type { IncomingMessage } from 'node:http';
+import { type StreamingFake, startStreamingFake, type UpgradeRefusal } from '../streaming/streamingFake.ts';
 import { deepgramFakeApiKey } from './server.ts';
 
 const idleCloseMs = 10_000;
@@ -14,28 +15,7 @@ const idleCloseMs = 10_000;
 export function startDeepgramStreamingFake(): Promise<StreamingFake> {
   return startStreamingFake({
     paths: ['/v1/listen'],
-    checkUpgrade: (request, url, rejection) => {
-      const credential = /^token\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      if (credential !== deepgramFakeApiKey) {
-        return {
-          status: 401,
-          headers: { 'dg-error': 'Invalid credentials.' },
-          body: { err_code: 'INVALID_AUTH' },
-        };
-      }
-      if (rejection !== undefined) {
-        return { status: rejection, headers: { 'dg-error': `Injected failure ${rejection}.` }, body: {} };
-      }
-      const query = url.searchParams;
-      if (query.get('encoding') !== 'linear16' || query.get('sample_rate') !== '16000') {
-        return {
-          status: 400,
-          headers: { 'dg-error': 'Raw audio needs encoding and sample_rate.' },
-          body: {},
-        };
-      }
-      return undefined;
-    },
+    checkUpgrade: checkDeepgramUpgrade,
     connected: (wire) => {
       const follower = new SpeechFollower();
       const requestId = randomUUID();
@@ -104,4 +84,32 @@ export function startDeepgramStreamingFake(): Promise<StreamingFake> {
       };
     },
   });
+}
+
+/** Deepgram's handshake: the key in `Authorization: Token`, raw audio declared as linear16 at 16 kHz. */
+export function checkDeepgramUpgrade(
+  request: IncomingMessage,
+  url: URL,
+  rejection: number | undefined,
+): UpgradeRefusal | undefined {
+  const credential = /^token\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (credential !== deepgramFakeApiKey) {
+    return {
+      status: 401,
+      headers: { 'dg-error': 'Invalid credentials.' },
+      body: { err_code: 'INVALID_AUTH' },
+    };
+  }
+  if (rejection !== undefined) {
+    return { status: rejection, headers: { 'dg-error': `Injected failure ${rejection}.` }, body: {} };
+  }
+  const query = url.searchParams;
+  if (query.get('encoding') !== 'linear16' || query.get('sample_rate') !== '16000') {
+    return {
+      status: 400,
+      headers: { 'dg-error': 'Raw audio needs encoding and sample_rate.' },
+      body: {},
+    };
+  }
+  return undefined;
 }
