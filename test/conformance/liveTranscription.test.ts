@@ -5,10 +5,10 @@ import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/ma
 import type { StreamingFake, StreamingFakeFixture } from '../fakes/streaming/streamingFake.ts';
 import { startService, type RunningService } from '../../main/service.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import {
   committedText,
-  normalisedWords,
   type FollowedStream,
   openDirectStream,
   openProxiedStream,
@@ -158,15 +158,12 @@ describe.each(fixtures)('$providerId live', (fixture) => {
     fake.dropNextAfter(3000);
     const before = fake.connections.length;
     const session = service.live.start({ provider: fixture.providerId, audioFormat: 'pcm16' });
-    for (let offset = 0; offset < longSpeech.length; offset += 3200) {
-      const frame = longSpeech.subarray(offset, offset + 3200);
-      session.sendAudio(frame, frame.length / 32);
-    }
+    await playIntoSession(session, longSpeech);
     const ended = await session.stop();
     expect(ended).toMatchObject({ state: 'completed', error: null });
     expect(fake.connections.length - before).toBeGreaterThanOrEqual(2);
     const segments = service.store.getSegments(session.id);
-    expect(normalisedWords(segments.map((segment) => segment.text).join(' '))).toBe(markedText(longWords));
+    expect(storedWords(service.store, session.id)).toBe(markedText(longWords));
     for (const [index, segment] of segments.entries()) {
       expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
     }

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { LiveSession, LiveSessionUpdate } from '../../actors/live/liveSession.ts';
+import type { LiveSessionUpdate } from '../../actors/live/liveSession.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
 import { markedSentences, markedSpeech, markedText, slotMs } from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
-import { normalisedWords } from '../conformance/liveStreams.ts';
+import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
@@ -15,7 +15,6 @@ import { temporaryDirectory } from '../support/temporaryDirectory.ts';
  */
 const words = markedSentences(30);
 const speech = markedSpeech(words);
-const frameBytes = 3200;
 
 let fake: StreamingFake;
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -41,31 +40,15 @@ afterEach(async () => {
   directory.remove();
 });
 
-function play(session: LiveSession, pcm: Buffer): void {
-  for (let offset = 0; offset < pcm.length; offset += frameBytes) {
-    const frame = pcm.subarray(offset, offset + frameBytes);
-    session.sendAudio(frame, frame.length / 32);
-  }
-}
-
-function storedText(sessionId: string): string {
-  return normalisedWords(
-    service.store
-      .getSegments(sessionId)
-      .map((segment) => segment.text)
-      .join(' '),
-  );
-}
-
 it('stores every committed utterance as it arrives and completes on stop with the last words', async () => {
   const session = service.live.start({ provider: 'P06', title: 'Stand-up' });
   const updates: LiveSessionUpdate[] = [];
   session.subscribe((update) => updates.push(update));
-  play(session, speech);
+  await playIntoSession(session, speech);
   const ended = await session.stop();
 
   expect(ended).toMatchObject({ state: 'completed', error: null });
-  expect(storedText(session.id)).toBe(markedText(words));
+  expect(storedWords(service.store, session.id)).toBe(markedText(words));
   expect(updates.some((update) => update.tentative !== '')).toBe(true);
   const stored = service.store.getSession(session.id);
   expect(stored).toMatchObject({ status: 'completed', title: 'Stand-up', providerId: 'deepgram' });
@@ -87,14 +70,14 @@ it('reconnects a dropped upstream, replays the uncommitted audio and keeps one c
   session.subscribe((update) => {
     if (states.at(-1) !== update.state) states.push(update.state);
   });
-  play(session, speech);
+  await playIntoSession(session, speech);
   const ended = await session.stop();
 
   expect(ended.state).toBe('completed');
   expect(states).toContain('reconnecting');
   expect(fake.connections.length - before).toBe(2);
   // No word lost or repeated across the drop, and times run on in the session's audio.
-  expect(storedText(session.id)).toBe(markedText(words));
+  expect(storedWords(service.store, session.id)).toBe(markedText(words));
   const segments = service.store.getSegments(session.id);
   for (const [index, segment] of segments.entries()) {
     expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
@@ -106,7 +89,7 @@ it('reconnects a dropped upstream, replays the uncommitted audio and keeps one c
 it('ends the session interrupted, with the reason, when the provider refuses the key', async () => {
   writeProviderConfig(directory.path, 'deepgram', { apiKey: 'dg-wrong-key-000000', endpoint: fake.baseUrl });
   const session = service.live.start({ provider: 'deepgram' });
-  play(session, speech.subarray(0, 32_000));
+  await playIntoSession(session, speech.subarray(0, 32_000));
   const ended = await session.ended;
 
   expect(ended.state).toBe('interrupted');
@@ -122,13 +105,13 @@ it('keeps the tentative tail when the provider never confirms the end of the str
     session.subscribe((update) => {
       if (update.tentative !== '') resolve();
     });
-    play(session, firstSentence);
+    void playIntoSession(session, firstSentence);
   });
   fake.stall(true);
   const ended = await session.stop();
 
   expect(ended.state).toBe('completed');
-  expect(storedText(session.id)).not.toBe('');
+  expect(storedWords(service.store, session.id)).not.toBe('');
 });
 
 it('refuses to start without the provider configuration, saying how to set it', () => {

@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBatchWindowStream } from '../../actors/batch/batchWindowStream.ts';
-import type { LiveSession } from '../../actors/live/liveSession.ts';
 import { LocalRuntimes } from '../../main/localRuntimes.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { providerBaseUrls } from '../../main/transcriptionJobs.ts';
 import type { LiveEvent, ProviderDefinition } from '../../providers/contract.ts';
 import { definition as whisperCpp } from '../../providers/whisper-cpp/definition.ts';
-import { normalisedWords } from '../conformance/liveStreams.ts';
 import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import { fixture as openAiCompatibleFixture } from '../fakes/openai-compatible/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
@@ -20,6 +18,7 @@ import {
   sharedFixture,
   stubModel,
 } from '../support/sharedFixtures.ts';
+import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
@@ -27,18 +26,6 @@ import { temporaryDirectory } from '../support/temporaryDirectory.ts';
  * stabilizer, against content-aware fakes (P11, P12) and the real whisper-server (P14).
  */
 const frameBytes = 3200;
-
-/** Plays PCM16 as a microphone would, `speed` times faster than real time. */
-async function play(session: LiveSession, pcm: Buffer, speed: number): Promise<void> {
-  const started = performance.now();
-  for (let offset = 0, index = 0; offset < pcm.length; offset += frameBytes, index++) {
-    const due = started + (index * 100) / speed;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    const frame = pcm.subarray(offset, offset + frameBytes);
-    session.sendAudio(frame, frame.length / 32);
-  }
-}
 
 describe('content: P11 and P12 against their fakes', () => {
   const words = markedSentences(30);
@@ -66,12 +53,12 @@ describe('content: P11 and P12 against their fakes', () => {
       const session = service.live.start({ provider: providerId, languageHints: ['en'] });
       const tentative: string[] = [];
       session.subscribe((update) => tentative.push(update.tentative));
-      await play(session, speech, 3);
+      await playIntoSession(session, speech, 3);
       const ended = await session.stop();
 
       expect(ended).toMatchObject({ state: 'completed', error: null });
       const segments = service.store.getSegments(session.id);
-      expect(normalisedWords(segments.map((segment) => segment.text).join(' '))).toBe(markedText(words));
+      expect(storedWords(service.store, session.id)).toBe(markedText(words));
       for (const [index, segment] of segments.entries()) {
         expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
       }

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { captureFile } from '../../actors/capture/fileCapture.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
-import { normalisedWords } from '../conformance/liveStreams.ts';
 import { fixture } from '../fakes/openai-compatible/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
 import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/markedSpeech.ts';
 import { pcmWav, readWavInfo } from '../fakes/wavAudio.ts';
+import { storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
@@ -43,11 +43,7 @@ it('decodes a WebM/Opus capture and transcribes it through WAV windows', async (
   const ended = await session.stop();
 
   expect(ended).toMatchObject({ state: 'completed', error: null });
-  const text = service.store
-    .getSegments(session.id)
-    .map((segment) => segment.text)
-    .join(' ');
-  expect(normalisedWords(text)).toBe(markedText(words));
+  expect(storedWords(service.store, session.id)).toBe(markedText(words));
   const uploads = fake.requests.filter((request) => request.method === 'POST');
   expect(uploads.length).toBeGreaterThan(0);
   for (const upload of uploads) {
