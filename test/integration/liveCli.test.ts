@@ -37,6 +37,22 @@ function dataDirectoryWithDeepgram(name: string, apiKey = deepgramFakeApiKey): s
   return dataDirectory;
 }
 
+/** `earshot live` playing the test file at 8× into the given data directory. */
+function playFile(provider: string, dataDirectory: string, extra: string[] = []) {
+  return runEarshotAsync([
+    'live',
+    '--provider',
+    provider,
+    '--from',
+    wavPath,
+    '--speed',
+    '8',
+    '--data-dir',
+    dataDirectory,
+    ...extra,
+  ]);
+}
+
 function storedSessions(dataDirectory: string) {
   const store = SessionStore.open(dataDirectory, { readOnly: true });
   try {
@@ -52,19 +68,7 @@ function storedSessions(dataDirectory: string) {
 describe('earshot live', () => {
   it('runs a whole session in-process: every final on stdout, the session completed, exit 0', async () => {
     const dataDirectory = dataDirectoryWithDeepgram('in-process');
-    const result = await runEarshotAsync([
-      'live',
-      '--provider',
-      'P06',
-      '--from',
-      wavPath,
-      '--speed',
-      '8',
-      '--title',
-      'Planning',
-      '--data-dir',
-      dataDirectory,
-    ]);
+    const result = await playFile('P06', dataDirectory, ['--title', 'Planning']);
     expect(result.stderr).toMatch(/Saved as session .* \(completed\)/);
     expect(result.status).toBe(0);
     expect(normalisedWords(result.stdout)).toBe(markedText(words));
@@ -78,17 +82,7 @@ describe('earshot live', () => {
     try {
       const dataDirectory = join(directory.path, 'soniox');
       writeProviderConfig(dataDirectory, 'soniox', { apiKey: sonioxFakeApiKey, endpoint: soniox.baseUrl });
-      const result = await runEarshotAsync([
-        'live',
-        '--provider',
-        'P01',
-        '--from',
-        wavPath,
-        '--speed',
-        '8',
-        '--data-dir',
-        dataDirectory,
-      ]);
+      const result = await playFile('P01', dataDirectory);
       expect(result.stderr).toMatch(/\(completed\)/);
       expect(result.status).toBe(0);
       // The fake decodes the WebM it receives with ffmpeg: the words survive Opus.
@@ -108,17 +102,7 @@ describe('earshot live', () => {
     const dataDirectory = dataDirectoryWithDeepgram('served');
     const serve = await startServeProcess(['--data-dir', dataDirectory, '--port', '0']);
     try {
-      const result = await runEarshotAsync([
-        'live',
-        '--provider',
-        'deepgram',
-        '--from',
-        wavPath,
-        '--speed',
-        '8',
-        '--data-dir',
-        dataDirectory,
-      ]);
+      const result = await playFile('deepgram', dataDirectory);
       expect(result.status).toBe(0);
       expect(normalisedWords(result.stdout)).toBe(markedText(words));
     } finally {
@@ -130,17 +114,7 @@ describe('earshot live', () => {
 
   it('exits non-zero with the reason when the provider refuses the key', async () => {
     const dataDirectory = dataDirectoryWithDeepgram('refused', 'dg-wrong-key-1234567');
-    const result = await runEarshotAsync([
-      'live',
-      '--provider',
-      'deepgram',
-      '--from',
-      wavPath,
-      '--speed',
-      '8',
-      '--data-dir',
-      dataDirectory,
-    ]);
+    const result = await playFile('deepgram', dataDirectory);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/HTTP 401/);
     expect(result.stderr).not.toContain('dg-wrong-key-1234567');
