@@ -96,6 +96,8 @@ export interface SessionQuery {
   /** Case-insensitive substring of the title or the transcript; empty or absent matches all. */
   search?: string;
   topicId?: string;
+  /** Only sessions carrying this tag. */
+  tagId?: string;
   status?: SessionStatus;
   limit: number;
   offset: number;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportData } from './backup/importData.ts';
 import { databaseFileName } from './database.ts';
 import { emptyMindMap, emptyPostProcess, SessionStore } from './sessionStore.ts';
-import type { SessionRecord } from './records.ts';
+import type { SessionQuery, SessionRecord } from './records.ts';
 
 let dataDirectory: string;
 let store: SessionStore;
@@ -188,6 +188,19 @@ describe('listing and search', () => {
     expect(store.listSessions({ topicId: 'work', limit: 20, offset: 0 }).sessions.map((s) => s.id)).toEqual([
       'a',
     ]);
+  });
+
+  it('filters by tag, alone and together with the other filters', () => {
+    store.putTag({ id: 'blue', name: 'Calm', color: '#0000ff' });
+    store.updateSession('c', { tagIds: ['blue', 'red'] });
+    const ids = (query: Partial<SessionQuery>) =>
+      store.listSessions({ limit: 20, offset: 0, ...query }).sessions.map((s) => s.id);
+    expect(ids({ tagId: 'red' })).toEqual(['c', 'a']);
+    expect(ids({ tagId: 'blue' })).toEqual(['c']);
+    expect(ids({ tagId: 'red', topicId: 'work' })).toEqual(['a']);
+    expect(ids({ tagId: 'red', search: 'über' })).toEqual(['c']);
+    expect(ids({ tagId: 'unknown' })).toEqual([]);
+    expect(store.listSessions({ tagId: 'red', limit: 1, offset: 0 }).total).toBe(2);
   });
 
   it('searches title and transcript case-insensitively in any script and any length', () => {

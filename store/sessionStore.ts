@@ -139,6 +139,32 @@ export class SessionStore implements SessionReader {
     });
   }
 
+  /**
+   * Calls `listener` after every transaction with the ids of the rows it touched, per table, for
+   * replicas such as the UI's; read the rows' current content with `readRow`. Returns the
+   * unsubscribe function. With no listener nothing is tracked.
+   */
+  watchRows(listener: (touched: Record<string, string[]>) => void): () => void {
+    const id = this.tables.addDidFinishTransactionListener((store) => {
+      const [changedTables] = store.getTransactionChanges();
+      const touched = Object.fromEntries(
+        Object.entries(changedTables).map(([tableId, rows]) => [tableId, Object.keys(rows ?? {})]),
+      );
+      if (Object.keys(touched).length > 0) listener(touched);
+    });
+    return () => void this.tables.delListener(id);
+  }
+
+  /** A row of the working set as TinyBase holds it, or undefined. */
+  readRow(tableId: string, rowId: string): Row | undefined {
+    return this.tables.hasRow(tableId, rowId) ? this.tables.getRow(tableId, rowId) : undefined;
+  }
+
+  /** A whole table of the working set, for a replica's first snapshot. */
+  readTable(tableId: string): Record<string, Row> {
+    return this.tables.getTable(tableId);
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -151,7 +177,8 @@ export class SessionStore implements SessionReader {
   listSessions(query: SessionQuery): SessionPage {
     const search = query.search?.trim() ?? '';
     const newestFirst = this.sessionIdsNewestFirst();
-    const isFiltered = search !== '' || query.status !== undefined || query.topicId !== undefined;
+    const isFiltered =
+      search !== '' || query.status !== undefined || query.topicId !== undefined || query.tagId !== undefined;
     const selected = isFiltered ? this.filterSessionIds(newestFirst, query, search) : newestFirst;
     return {
       total: selected.length,
@@ -544,8 +571,14 @@ export class SessionStore implements SessionReader {
       (id) =>
         (matches === undefined || matches.has(id)) &&
         (query.status === undefined || this.tables.getCell('sessions', id, 'status') === query.status) &&
-        (query.topicId === undefined || this.tables.getCell('sessions', id, 'topicId') === query.topicId),
+        (query.topicId === undefined || this.tables.getCell('sessions', id, 'topicId') === query.topicId) &&
+        (query.tagId === undefined || this.hasTagOn(id, query.tagId)),
     );
+  }
+
+  private hasTagOn(sessionId: string, tagId: string): boolean {
+    const tagIds = this.tables.getCell('sessions', sessionId, 'tagIds');
+    return Array.isArray(tagIds) && tagIds.includes(tagId);
   }
 
   private sessionIdsMatching(search: string): Set<string> {
