@@ -9,13 +9,17 @@ export function secretField(what: string) {
   return z
     .string({ error: `${what} is required` })
     .trim()
-    .min(1, `${what} is required`);
+    .min(1, `${what} is required`)
+    .describe('A credential: kept in a file only you can read, and never shown again once saved.');
 }
 
 /** Replaces the vendor's base URL (tests, corporate proxies, self-hosted gateways). */
 export const endpointField = z
   .url({ protocol: /^(https?|wss?)$/, error: 'endpoint must be an http(s) or ws(s) URL' })
-  .optional();
+  .optional()
+  .describe(
+    "Replaces the vendor's base URL (a test server, a corporate proxy or a self-hosted gateway); leave empty for the vendor's own.",
+  );
 
 /** A local server's address, e.g. http://127.0.0.1:8000. */
 export function baseUrlField(defaultUrl?: string) {
@@ -23,7 +27,8 @@ export function baseUrlField(defaultUrl?: string) {
     protocol: /^https?$/,
     error: 'baseUrl must be an http(s) URL such as http://127.0.0.1:8000',
   });
-  return defaultUrl === undefined ? url : url.default(defaultUrl);
+  const description = "The server's address, such as http://127.0.0.1:8000.";
+  return defaultUrl === undefined ? url.describe(description) : url.default(defaultUrl).describe(description);
 }
 
 const languageCode = z
@@ -35,14 +40,19 @@ const languageCode = z
 /** Most likely first; empty means detect. */
 export function languageHintsField(maximum?: number) {
   const list = z.array(languageCode);
-  return (
-    maximum === undefined ? list : list.max(maximum, `at most ${maximum} language hints are allowed`)
-  ).default([]);
+  return (maximum === undefined ? list : list.max(maximum, `at most ${maximum} language hints are allowed`))
+    .default([])
+    .describe(
+      `Two-letter ISO 639-1 codes such as en, zh, most likely first${maximum === undefined ? '' : ` (at most ${maximum})`}; empty lets the provider detect the language.`,
+    );
 }
 
 export function modelField<const Choices extends readonly [string, ...string[]]>(
   choices: Choices,
   defaultModel: Choices[number],
 ) {
-  return z.enum(choices, { error: `model must be one of ${choices.join(', ')}` }).default(defaultModel);
+  return z
+    .enum(choices, { error: `model must be one of ${choices.join(', ')}` })
+    .default(defaultModel)
+    .describe('The speech-recognition model the provider runs.');
 }

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { ProviderDefinition } from '../../providers/contract.ts';
+
+export type FieldKind = 'text' | 'secret' | 'url' | 'number' | 'integer' | 'boolean' | 'choice' | 'list';
+
+/** One input of a provider's settings form, read from its config schema. */
+export interface FieldDescriptor {
+  name: string;
+  kind: FieldKind;
+  /** The configuration is incomplete without it (fields with a default never are). */
+  required: boolean;
+  defaultValue?: unknown;
+  /** For `choice`: the values allowed, in the schema's order. */
+  choices?: string[];
+  /** For `number` and `integer`: the bounds of the value; for `list`: of the number of items. */
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+}
+
+/** The part of a JSON Schema (2020-12) property that a form needs. */
+interface PropertySchema {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  default?: unknown;
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+
+/**
+ * The settings form of a provider, one field per property of its config schema in the schema's
+ * order, generated from the schema's input side (what people type, before defaults and
+ * transforms), so a form can never drift from what the schema accepts.
+ */
+export function configFormFields(definition: ProviderDefinition<unknown>): FieldDescriptor[] {
+  const schema = z.toJSONSchema(definition.configSchema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, PropertySchema>;
+    required?: string[];
+  };
+  if (schema.properties === undefined) {
+    throw new Error(`${definition.metadata.id}: its config schema is not an object`);
+  }
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, property]) => {
+    const kind = definition.metadata.secretFields.includes(name) ? 'secret' : fieldKind(property);
+    const descriptor: FieldDescriptor = { name, kind, required: required.has(name) };
+    if (property.default !== undefined) descriptor.defaultValue = property.default;
+    if (kind === 'choice') descriptor.choices = (property.enum ?? []).map(String);
+    const minimum = kind === 'list' ? property.minItems : property.minimum;
+    const maximum = kind === 'list' ? property.maxItems : property.maximum;
+    if (minimum !== undefined) descriptor.minimum = minimum;
+    if (maximum !== undefined) descriptor.maximum = maximum;
+    if (property.description !== undefined) descriptor.description = property.description;
+    return descriptor;
+  });
+}
+
+function fieldKind(property: PropertySchema): FieldKind {
+  if (property.enum !== undefined) return 'choice';
+  switch (property.type) {
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'number';
+    case 'array':
+      return 'list';
+    default:
+      return property.format === 'uri' ? 'url' : 'text';
+  }
+}
