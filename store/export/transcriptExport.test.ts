@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { formatWithOffset } from '../offsetTimestamp.ts';
+import type { SessionRecord } from '../records.ts';
+import { emptyMindMap, emptyPostProcess } from '../sessionStore.ts';
+import {
+  isTranscriptExportFormat,
+  toJson,
+  toMarkdown,
+  toText,
+  transcriptFileFormats,
+  type SessionExport,
+} from './transcriptExport.ts';
+
+const startedAt = Date.UTC(2024, 4, 6, 9, 30);
+
+const session: SessionRecord = {
+  id: 'session-1',
+  title: 'Weekly\nstand-up',
+  startedAt,
+  status: 'completed',
+  durationMs: 754_000,
+  providerId: 'deepgram',
+  topicId: 'topic-work',
+  tagIds: ['tag-team', 'tag-urgent'],
+  transcriptLength: 40,
+  translatedTranscript: null,
+  correctedTranscript: null,
+  postProcess: emptyPostProcess,
+  mindMap: emptyMindMap,
+  updatedAt: startedAt,
+};
+
+const plain: SessionExport = {
+  session,
+  topic: { id: 'topic-work', name: 'Work', emoji: '💼', description: '' },
+  tags: [
+    { id: 'tag-team', name: 'Team', color: '#00aa00' },
+    { id: 'tag-urgent', name: 'Urgent', color: '#aa0000' },
+  ],
+  segments: [
+    { seq: 0, text: 'Good morning.', startMs: 1_000, endMs: 4_000, speaker: 'Ana', language: 'en' },
+    { seq: 1, text: 'Let us start.', startMs: 3_725_000, endMs: 3_727_000, speaker: null, language: 'en' },
+  ],
+};
+
+const enriched: SessionExport = {
+  ...plain,
+  topic: null,
+  tags: [],
+  session: {
+    ...session,
+    translatedTranscript: 'Buenos días. Empecemos.',
+    correctedTranscript: 'Good morning. Let’s start.',
+    postProcess: {
+      summary: 'A short stand-up.',
+      actionItems: ['Send the notes', 'Book the room'],
+      keywords: ['stand-up', 'notes'],
+      chapters: [{ title: 'Opening', startMs: 0, endMs: 65_000, summary: 'Greetings.' }],
+      status: 'success',
+    },
+  },
+};
+
+describe('plain text', () => {
+  it('is the title, a blank line, then one timed line per segment with the speaker when known', () => {
+    expect(toText(plain)).toBe(
+      'Weekly stand-up\n\n[00:00:01] Ana: Good morning.\n[01:02:05] Let us start.\n',
+    );
+  });
+});
+
+describe('Markdown', () => {
+  it('has the title, the facts and the transcript, and no empty sections', () => {
+    expect(toMarkdown(plain)).toBe(
+      [
+        '# Weekly stand-up',
+        '',
+        `- Date: ${formatWithOffset(startedAt)}`,
+        '- Duration: 00:12:34',
+        '- Provider: deepgram',
+        '- Topic: Work',
+        '- Tags: Team, Urgent',
+        '- Status: completed',
+        '',
+        '## Transcript',
+        '',
+        '[00:00:01] Ana: Good morning.',
+        '',
+        '[01:02:05] Let us start.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('adds the translation, the corrected transcript and the summary’s parts when the session has them', () => {
+    const markdown = toMarkdown(enriched);
+    expect(markdown).not.toContain('- Topic:');
+    expect(markdown).not.toContain('- Tags:');
+    expect(markdown).toContain(
+      [
+        '## Translation',
+        '',
+        'Buenos días. Empecemos.',
+        '',
+        '## Corrected transcript',
+        '',
+        'Good morning. Let’s start.',
+        '',
+        '## Summary',
+        '',
+        'A short stand-up.',
+        '',
+        '## Action items',
+        '',
+        '- Send the notes',
+        '- Book the room',
+        '',
+        '## Keywords',
+        '',
+        'stand-up, notes',
+        '',
+        '## Chapters',
+        '',
+        '- 00:00:00–00:01:05 **Opening**: Greetings.',
+        '',
+      ].join('\n'),
+    );
+    expect(markdown.indexOf('## Transcript')).toBeLessThan(markdown.indexOf('## Translation'));
+  });
+
+  it('keeps the transcript heading for a session without segments', () => {
+    expect(toMarkdown({ ...plain, segments: [] })).toMatch(/- Status: completed\n\n## Transcript\n$/);
+  });
+});
+
+describe('JSON', () => {
+  it('holds the record, the topic, the tags and the segments', () => {
+    expect(JSON.parse(toJson(plain))).toEqual({
+      session,
+      topic: plain.topic,
+      tags: plain.tags,
+      segments: plain.segments,
+    });
+    expect(toJson(plain)).toMatch(/^\{\n {2}"session": \{\n {4}"id": "session-1"/);
+  });
+});
+
+describe('the formats', () => {
+  it('name their extension and content type, and render their own format', () => {
+    expect(Object.keys(transcriptFileFormats)).toEqual(['txt', 'md', 'srt', 'vtt', 'json']);
+    expect(transcriptFileFormats.vtt.contentType).toBe('text/vtt; charset=utf-8');
+    expect(transcriptFileFormats.srt.render(plain)).toMatch(/^1\n00:00:01,000 --> 00:00:04,000\nAna: /);
+    expect(transcriptFileFormats.vtt.render(plain)).toMatch(/^WEBVTT\n\n00:00:01\.000 --> /);
+    expect(isTranscriptExportFormat('md')).toBe(true);
+    expect(isTranscriptExportFormat('docx')).toBe(false);
+  });
+});
