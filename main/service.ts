@@ -10,6 +10,7 @@ import { ApiAccessControl } from './apiAccessControl.ts';
 import { createControlApp } from './controlApp.ts';
 import { createLaunchSecret } from './launchSecret.ts';
 import { AppChannel, appChannelPath } from './app/appChannel.ts';
+import { StoreSync } from './app/storeSync.ts';
 import { LiveSessions } from './live/liveSessions.ts';
 import { LocalRuntimes } from './localRuntimes.ts';
 import { listenOnLoopback, loopbackHost } from './portSearch.ts';
@@ -18,6 +19,7 @@ import { ProviderProxy } from './proxy/providerProxy.ts';
 import { recoverInterruptedSessions } from './sessionRecovery.ts';
 import { readRunningService, removeServiceFiles, writeServiceFiles } from './serviceFile.ts';
 import { providerBaseUrls, TranscriptionJobs } from './transcriptionJobs.ts';
+import { createUiApp } from './uiAssets.ts';
 import { earshotVersion } from './version.ts';
 import { routeWebSocketUpgrades } from './websocketRouter.ts';
 
@@ -104,12 +106,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       }),
     );
     app.route('/', createControlApp({ store, access, launchSecret, jobs }));
+    app.route('/', createUiApp({ launchSecret }));
     app.notFound((context) => sendError(context, 'not_found', 'Nothing is served at this path.'));
 
     // Keep Node's own Request/Response globals: the provider clients' fetch answers must stay real
     // instances of them.
     server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
-    const appChannel = new AppChannel(live, options.liveDetachedGraceMs);
+    const appChannel = new AppChannel(live, new StoreSync(store), options.liveDetachedGraceMs);
     const proxy = new ProviderProxy({
       readConfig: (providerId) => readProviderConfig(dataDirectory, providerId),
     });

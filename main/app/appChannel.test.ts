@@ -8,7 +8,7 @@ import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts'
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { writeProviderConfig } from '../providerSettings.ts';
 import { type RunningService, startService } from '../service.ts';
-import type { AppMessage } from './appChannel.ts';
+import type { AppMessage } from './appProtocol.ts';
 
 /** `/ws/app` as the UI uses it: a recording outlives its client, which can come back to it. */
 let fake: StreamingFake;

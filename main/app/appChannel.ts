@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { WebSocket } from 'ws';
-import type { LiveSession, LiveSessionUpdate } from '../../actors/live/liveSession.ts';
+import type { LiveSession } from '../../actors/live/liveSession.ts';
 import type { AudioInputMode } from '../../providers/contract.ts';
 import { LiveRequestError, type LiveSessions } from '../live/liveSessions.ts';
 import type { WebSocketEndpoint } from '../websocketRouter.ts';
+import type { AppMessage, ClientMessage } from './appProtocol.ts';
+import type { StoreSync } from './storeSync.ts';
 
 export const appChannelPath = '/ws/app';
 
@@ -15,36 +17,33 @@ const clientMessageSchema = z.discriminatedUnion('type', [
     title: z.string().optional(),
     languageHints: z.array(z.string()).optional(),
     audioFormat: z.enum(['pcm16', 'webm-opus']).optional(),
+    resumeSessionId: z.string().min(1).optional(),
   }),
   z.object({ type: z.literal('live.stop') }),
   z.object({ type: z.literal('live.attach'), sessionId: z.string().min(1) }),
-]);
-type ClientMessage = z.infer<typeof clientMessageSchema>;
-
-/** What the service sends an app client. */
-export type AppMessage =
-  | { type: 'live.started'; sessionId: string; providerId: string; audioFormat: AudioInputMode }
-  | { type: 'live.refused'; message: string }
-  | ({ type: 'live.update' } & LiveSessionUpdate)
-  | { type: 'live.ended'; sessionId: string; state: string; error: string | null };
+  z.object({ type: z.literal('sync.start') }),
+]) satisfies z.ZodType<ClientMessage>;
 
 /** A session whose client went away keeps running this long for the client to come back. */
 export const detachedGraceMs = 30_000;
 const pcm16BytesPerMs = 32;
 
 /**
- * `/ws/app`: the channel of the service's own clients. Today it carries live sessions (start,
- * audio frames, stop, and every update back); the UI's store sync joins it later. Closing the
+ * `/ws/app`: the channel of the service's own clients (types in appProtocol.ts). It carries live
+ * sessions (start, audio frames, stop, and every update back) and, for clients that ask with
+ * `sync.start`, their replica of the store's working set. Closing the
  * connection does not stop a recording: the session waits `detachedGraceMs` for the client to
  * attach again, then stops the way the user would, keeping its words.
  */
 export class AppChannel implements WebSocketEndpoint {
   private readonly live: LiveSessions;
+  private readonly sync: StoreSync;
   private readonly graceMs: number;
   private readonly clients = new Set<WebSocket>();
 
-  constructor(live: LiveSessions, graceMs = detachedGraceMs) {
+  constructor(live: LiveSessions, sync: StoreSync, graceMs = detachedGraceMs) {
     this.live = live;
+    this.sync = sync;
     this.graceMs = graceMs;
   }
 
@@ -56,6 +55,7 @@ export class AppChannel implements WebSocketEndpoint {
     this.clients.add(client);
     let session: LiveSession | undefined;
     let unsubscribe: (() => void) | undefined;
+    let stopSync: (() => void) | undefined;
     let audioFormat: AudioInputMode = 'pcm16';
     let lastFrameAt: number | undefined;
     const send = (message: AppMessage) => {
@@ -113,12 +113,15 @@ export class AppChannel implements WebSocketEndpoint {
         }
       } else if (message.type === 'live.stop') {
         void session?.stop();
+      } else if (message.type === 'sync.start') {
+        stopSync ??= this.sync.subscribe(send);
       } else {
         const attached = this.live.get(message.sessionId);
         if (attached === undefined)
           send({ type: 'live.refused', message: `No live session ${message.sessionId} is running.` });
         else {
           this.live.cancelDetachedStop(attached.id);
+          audioFormat = attached.audioFormat;
           follow(attached);
           // A client that comes back sees where the session is at once, not at its next change.
           send({ type: 'live.update', ...attached.current(), committed: [] });
@@ -128,6 +131,7 @@ export class AppChannel implements WebSocketEndpoint {
     client.on('close', () => {
       this.clients.delete(client);
       unsubscribe?.();
+      stopSync?.();
       if (session !== undefined) this.live.stopWhenDetached(session.id, this.graceMs);
     });
   }
@@ -147,5 +151,5 @@ function parseClientMessage(data: Buffer): ClientMessage | string {
   const parsed = clientMessageSchema.safeParse(json);
   return parsed.success
     ? parsed.data
-    : `Unknown message; send live.start {provider}, live.stop or live.attach {sessionId}. (${parsed.error.issues[0]?.message ?? ''})`;
+    : `Unknown message; send live.start {provider}, live.stop, live.attach {sessionId} or sync.start. (${parsed.error.issues[0]?.message ?? ''})`;
 }

@@ -4,7 +4,7 @@ import { captureFile } from '../../actors/capture/fileCapture.ts';
 import type { AudioInputMode } from '../../providers/contract.ts';
 import { earshotProtocols } from '../../providers/live/proxyProtocol.ts';
 import { findProvider } from '../../providers/registry.ts';
-import type { AppMessage } from '../app/appChannel.ts';
+import type { AppMessage } from '../app/appProtocol.ts';
 import { appChannelPath } from '../app/appChannel.ts';
 import { readRunningService } from '../serviceFile.ts';
 import { startService } from '../service.ts';

@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+
+/** The UI's pages. Routes live in the URL's hash, so the service serves one page at `/`. */
+export type Route =
+  | { page: 'live' }
+  | { page: 'files' }
+  | { page: 'sessions' }
+  | { page: 'session'; sessionId: string }
+  | { page: 'library' }
+  | { page: 'settings'; section: 'providers' | 'api' | 'runtime' };
+
+export function routeFromHash(hash: string): Route {
+  const [page, argument] = hash.replace(/^#\/?/, '').split('/');
+  switch (page) {
+    case 'files':
+      return { page: 'files' };
+    case 'sessions':
+      return argument ? { page: 'session', sessionId: decodeURIComponent(argument) } : { page: 'sessions' };
+    case 'library':
+      return { page: 'library' };
+    case 'settings':
+      return {
+        page: 'settings',
+        section: argument === 'api' || argument === 'runtime' ? argument : 'providers',
+      };
+    default:
+      return { page: 'live' };
+  }
+}
+
+export function hashOf(route: Route): string {
+  switch (route.page) {
+    case 'session':
+      return `#/sessions/${encodeURIComponent(route.sessionId)}`;
+    case 'settings':
+      return `#/settings/${route.section}`;
+    default:
+      return `#/${route.page}`;
+  }
+}
+
+export function navigate(route: Route): void {
+  location.hash = hashOf(route);
+}
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+}
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => location.hash);
+  return routeFromHash(hash);
+}

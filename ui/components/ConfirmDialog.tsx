@@ -1,0 +1,36 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal question before something that cannot be undone. The native dialog gives focus
+ * trapping and Escape-to-cancel for free.
+ */
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element === null) return;
+    if (props.open && !element.open) element.showModal();
+    if (!props.open && element.open) element.close();
+  }, [props.open]);
+  return (
+    <dialog ref={dialog} className="dialog" onCancel={props.onCancel} aria-labelledby="confirm-title">
+      <h2 id="confirm-title">{props.title}</h2>
+      <div>{props.children}</div>
+      <div className="dialog-actions">
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="button-danger" onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'tinybase/ui-react';
+import { App } from './app/App.tsx';
+import { AppConnection } from './connection/appConnection.ts';
+import { ConnectionContext } from './connection/connectionContext.tsx';
+import { applySyncMessage, createReplica } from './store/replica.ts';
+import './styles/app.css';
+
+const replica = createReplica();
+const connection = new AppConnection();
+connection.onMessage((message) => applySyncMessage(replica, message));
+connection.connect();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConnectionContext value={connection}>
+      <Provider store={replica}>
+        <App />
+      </Provider>
+    </ConnectionContext>
+  </StrictMode>,
+);

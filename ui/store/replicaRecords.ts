@@ -1,0 +1,54 @@
+import type { Row } from 'tinybase';
+import { useTable } from 'tinybase/ui-react';
+import type { Segment, SessionRecord, Tag, Topic } from '../../store/records.ts';
+
+export function sessionFromRow(id: string, row: Row): SessionRecord {
+  return { id, ...(row as unknown as Omit<SessionRecord, 'id'>) };
+}
+
+/** Every session of the replica, newest first. */
+export function useSessions(): SessionRecord[] {
+  const table = useTable('sessions');
+  return Object.entries(table)
+    .map(([id, row]) => sessionFromRow(id, row))
+    .sort((a, b) => b.startedAt - a.startedAt || a.id.localeCompare(b.id));
+}
+
+export function useSession(id: string): SessionRecord | undefined {
+  const row = useTable('sessions')[id];
+  return row === undefined ? undefined : sessionFromRow(id, row);
+}
+
+/** Topics by name. */
+export function useTopics(): Topic[] {
+  const table = useTable('topics');
+  return Object.entries(table)
+    .map(([id, row]) => ({ id, ...(row as unknown as Omit<Topic, 'id'>) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Tags by name. */
+export function useTags(): Tag[] {
+  const table = useTable('tags');
+  return Object.entries(table)
+    .map(([id, row]) => ({ id, ...(row as unknown as Omit<Tag, 'id'>) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The committed segments of a session that is recording, in order (empty once it has ended). */
+export function useRecordingSegments(sessionId: string | undefined): Segment[] {
+  const table = useTable('segments');
+  if (sessionId === undefined) return [];
+  return Object.values(table)
+    .filter((row) => row.sessionId === sessionId)
+    .map((row) => row as unknown as Segment & { sessionId: string })
+    .sort((a, b) => a.seq - b.seq)
+    .map(({ seq, text, startMs, endMs, speaker, language }) => ({
+      seq,
+      text,
+      startMs,
+      endMs,
+      speaker,
+      language,
+    }));
+}
