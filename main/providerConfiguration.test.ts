@@ -6,6 +6,7 @@ import { endpointField, languageHintsField, secretField } from '../providers/con
 import type { ProviderDefinition } from '../providers/contract.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
 import {
+  ConfigurationFieldsError,
   configurationProblems,
   describeConfiguration,
   setConfigurationFields,
@@ -56,7 +57,8 @@ it('saves fields one at a time, typed by the schema, and reports what is still m
     ['vadFilter', 'false'],
   ]);
   expect(first.problems).toEqual(['accountId: required']);
-  expect(first.values).toEqual({ apiToken: '•••••• (set)', languageHints: ['en', 'zh'], vadFilter: false });
+  expect(first.values).toEqual({ languageHints: ['en', 'zh'], vadFilter: false });
+  expect(first.secretsSet).toEqual(['apiToken']);
 
   const second = setConfigurationFields(directory.path, definition, [['accountId', 'acc-1']]);
   expect(second.problems).toEqual([]);
@@ -76,6 +78,14 @@ it('refuses a bad value or an unknown field and saves nothing', () => {
       ['colour', 'blue'],
     ]),
   ).toThrow(/Nothing was saved:\n {2}languageHints: .*two-letter.*\n {2}colour: not a setting of Workers AI/);
+  const refusal = captureError(() =>
+    setConfigurationFields(directory.path, definition, [
+      ['vadFilter', 'maybe'],
+      ['accountId', 'acc-3'],
+    ]),
+  );
+  expect(refusal).toBeInstanceOf(ConfigurationFieldsError);
+  expect((refusal as ConfigurationFieldsError).fields).toEqual({ vadFilter: expect.any(String) as unknown });
   expect(describeConfiguration(directory.path, definition).values).toEqual({ accountId: 'acc-1' });
 });
 
@@ -85,3 +95,43 @@ it('removes a field given an empty value', () => {
   expect(describeConfiguration(directory.path, definition).values).toEqual({});
   expect(configurationProblems(definition, {})).toEqual(['apiToken: required', 'accountId: required']);
 });
+
+it('takes typed values as they are and checks them against the field', () => {
+  const state = setConfigurationFields(directory.path, definition, [
+    ['apiToken', 'cf-secret-token-123'],
+    ['languageHints', ['en', 'de']],
+    ['vadFilter', false],
+  ]);
+  expect(state.values).toEqual({ languageHints: ['en', 'de'], vadFilter: false });
+  const refusal = captureError(() =>
+    setConfigurationFields(directory.path, definition, [
+      ['languageHints', ['en', 'german']],
+      ['vadFilter', 'yes'],
+      ['accountId', 7],
+    ]),
+  );
+  expect((refusal as ConfigurationFieldsError).fields).toEqual({
+    languageHints: 'each language hint is a two-letter ISO 639-1 code, such as en or zh',
+    vadFilter: expect.any(String) as unknown,
+    accountId: expect.any(String) as unknown,
+  });
+  expect(describeConfiguration(directory.path, definition).values).toEqual(state.values);
+});
+
+it('never hands out a stored secret, only that it is set', () => {
+  setConfigurationFields(directory.path, definition, [['apiToken', 'cf-secret-token-123']]);
+  const state = describeConfiguration(directory.path, definition);
+  expect(JSON.stringify(state)).not.toContain('cf-secret-token-123');
+  expect(state.secretsSet).toEqual(['apiToken']);
+  setConfigurationFields(directory.path, definition, [['apiToken', '']]);
+  expect(describeConfiguration(directory.path, definition).secretsSet).toEqual([]);
+});
+
+function captureError(action: () => unknown): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}

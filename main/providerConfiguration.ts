@@ -3,27 +3,44 @@ import type { ProviderDefinition } from '../providers/contract.ts';
 import { readProviderConfig, writeProviderConfig } from './providerSettings.ts';
 
 export interface ConfigurationState {
-  /** Stored values with every secret replaced by a mask. */
+  /** The stored values of the fields that are not secrets. */
   values: Record<string, unknown>;
+  /** The secret fields that hold a stored value; their values never leave this module. */
+  secretsSet: string[];
   /** Per-field problems that keep the provider from being used; empty when it is ready. */
   problems: string[];
 }
 
-const secretMask = '•••••• (set)';
+/**
+ * A value for one field: text is read as the field's schema wants it (text, number, true/false,
+ * or a comma-separated list), other values are checked as they are. Empty text removes the field.
+ */
+export type FieldInput = string | number | boolean | readonly string[];
 
-/** A provider's stored configuration as people may see it: secrets masked, problems listed. */
+/** Some of the values given were wrong, so nothing was saved; `fields` says why, field by field. */
+export class ConfigurationFieldsError extends Error {
+  readonly fields: Record<string, string>;
+
+  constructor(fields: Record<string, string>) {
+    const lines = Object.entries(fields).map(([field, message]) => `${field}: ${message}`);
+    super(`Nothing was saved:\n  ${lines.join('\n  ')}`);
+    this.name = 'ConfigurationFieldsError';
+    this.fields = fields;
+  }
+}
+
+/** A provider's stored configuration as people may see it: secrets left out, problems listed. */
 export function describeConfiguration(
   dataDirectory: string,
   definition: ProviderDefinition<unknown>,
 ): ConfigurationState {
   const stored = readProviderConfig(dataDirectory, definition.metadata.id);
-  const values = Object.fromEntries(
-    Object.entries(stored).map(([field, value]) => [
-      field,
-      definition.metadata.secretFields.includes(field) ? secretMask : value,
-    ]),
-  );
-  return { values, problems: configurationProblems(definition, stored) };
+  const isSecret = (field: string) => definition.metadata.secretFields.includes(field);
+  return {
+    values: Object.fromEntries(Object.entries(stored).filter(([field]) => !isSecret(field))),
+    secretsSet: Object.keys(stored).filter(isSecret),
+    problems: configurationProblems(definition, stored),
+  };
 }
 
 export function configurationProblems(
@@ -35,34 +52,34 @@ export function configurationProblems(
 }
 
 /**
- * Sets (or, with an empty value, removes) fields of a provider's configuration. Each value is read
- * as the field's schema wants it (text, number, true/false, or a comma-separated list) and checked
- * on its own; if any is wrong nothing is saved. The whole configuration may still be incomplete
- * (credentials are often set one at a time): that is reported, not refused.
+ * Sets (or, with empty text, removes) fields of a provider's configuration. Each value is checked
+ * on its own against its field's schema; if any is wrong nothing is saved. The whole configuration
+ * may still be incomplete (credentials are often set one at a time): that is reported, not refused.
+ * Throws ConfigurationFieldsError for wrong values and unknown fields.
  */
 export function setConfigurationFields(
   dataDirectory: string,
   definition: ProviderDefinition<unknown>,
-  assignments: ReadonlyArray<readonly [field: string, text: string]>,
+  assignments: ReadonlyArray<readonly [field: string, value: FieldInput]>,
 ): ConfigurationState {
   const fields = schemaFields(definition);
   const next = readProviderConfig(dataDirectory, definition.metadata.id);
-  const errors: string[] = [];
-  for (const [field, text] of assignments) {
+  const errors: Record<string, string> = {};
+  for (const [field, input] of assignments) {
     const fieldSchema = fields[field];
     if (fieldSchema === undefined) {
-      errors.push(
-        `${field}: not a setting of ${definition.metadata.name}; its settings are ${Object.keys(fields).join(', ')}`,
-      );
-    } else if (text === '') {
+      errors[field] =
+        `not a setting of ${definition.metadata.name}; its settings are ${Object.keys(fields).join(', ')}`;
+    } else if (input === '') {
       delete next[field];
     } else {
-      const value = readFieldValue(fieldSchema, text);
+      const value =
+        typeof input === 'string' ? readFieldText(fieldSchema, input) : checkValue(fieldSchema, input);
       if (value.ok) next[field] = value.value;
-      else errors.push(`${field}: ${value.message}`);
+      else errors[field] = value.message;
     }
   }
-  if (errors.length > 0) throw new Error(`Nothing was saved:\n  ${errors.join('\n  ')}`);
+  if (Object.keys(errors).length > 0) throw new ConfigurationFieldsError(errors);
   writeProviderConfig(dataDirectory, definition.metadata.id, next);
   return describeConfiguration(dataDirectory, definition);
 }
@@ -73,10 +90,9 @@ function schemaFields(definition: ProviderDefinition<unknown>): Record<string, z
   return shape;
 }
 
-function readFieldValue(
-  schema: z.ZodType,
-  text: string,
-): { ok: true; value: unknown } | { ok: false; message: string } {
+type FieldValue = { ok: true; value: unknown } | { ok: false; message: string };
+
+function readFieldText(schema: z.ZodType, text: string): FieldValue {
   const candidates: unknown[] = [text, parseJson(text), text.split(',').map((item) => item.trim())];
   const issues: z.core.$ZodIssue[] = [];
   for (const candidate of candidates) {
@@ -85,11 +101,22 @@ function readFieldValue(
     if (parsed.success) return { ok: true, value: candidate };
     issues.push(...parsed.error.issues);
   }
-  // The telling complaint is the one about the content (a list item, a range), not the one about
-  // the reading that had the wrong type altogether.
+  return { ok: false, message: tellingMessage(issues) };
+}
+
+function checkValue(schema: z.ZodType, value: unknown): FieldValue {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { ok: true, value } : { ok: false, message: tellingMessage(parsed.error.issues) };
+}
+
+/**
+ * The telling complaint is the one about the content (a list item, a range), not the one about a
+ * reading that had the wrong type altogether.
+ */
+function tellingMessage(issues: readonly z.core.$ZodIssue[]): string {
   const telling =
     issues.find((issue) => issue.path.length > 0) ?? issues.find((issue) => issue.code !== 'invalid_type');
-  return { ok: false, message: (telling ?? issues[0])?.message ?? 'not a valid value' };
+  return (telling ?? issues[0])?.message ?? 'not a valid value';
 }
 
 function parseJson(text: string): unknown {

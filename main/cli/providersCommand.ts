@@ -43,6 +43,9 @@ function requireProvider(name: string | undefined): ProviderDefinition<unknown> 
   return definition;
 }
 
+/** Shown for a stored credential, which is never printed. */
+const secretMask = '•••••• (set)';
+
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The columns of the spec's "Provider comparison" table, read from the registry. */
@@ -102,10 +105,10 @@ function listProviders(dataDirectory: string): void {
 
 function showProvider(dataDirectory: string, definition: ProviderDefinition<unknown>): void {
   const { metadata } = definition;
-  const { values, problems } = describeConfiguration(dataDirectory, definition);
+  const { values, secretsSet, problems } = describeConfiguration(dataDirectory, definition);
   console.log(`${metadata.label} ${metadata.name} (${metadata.id}) — ${metadata.vendor}, ${metadata.kind}`);
   console.log(`Base URL: ${typeof values.endpoint === 'string' ? values.endpoint : metadata.defaultBaseUrl}`);
-  const fields = Object.entries(values);
+  const fields = [...Object.entries(values), ...secretsSet.map((field) => [field, secretMask] as const)];
   console.log(fields.length === 0 ? 'Settings: none stored' : 'Settings:');
   for (const [field, value] of fields)
     console.log(`  ${field} = ${typeof value === 'string' ? value : JSON.stringify(value)}`);
