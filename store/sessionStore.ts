@@ -21,6 +21,7 @@ import { SqliteMirror } from './sqliteMirror.ts';
 import { optionalTextCell, textCell } from './cells.ts';
 import { segmentRowId, storeTables } from './storeTables.ts';
 import { StoreError } from './storeError.ts';
+import { transactionRows } from './transactionRows.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
 import { codePointLength, joinSegmentTexts, segmentSeparator } from './transcriptText.ts';
 
@@ -146,9 +147,8 @@ export class SessionStore implements SessionReader {
    */
   watchRows(listener: (touched: Record<string, string[]>) => void): () => void {
     const id = this.tables.addDidFinishTransactionListener((store) => {
-      const [changedTables] = store.getTransactionChanges();
       const touched = Object.fromEntries(
-        Object.entries(changedTables).map(([tableId, rows]) => [tableId, Object.keys(rows ?? {})]),
+        Object.entries(transactionRows(store)).map(([tableId, rows]) => [tableId, Object.keys(rows)]),
       );
       if (Object.keys(touched).length > 0) listener(touched);
     });
@@ -503,7 +503,9 @@ export class SessionStore implements SessionReader {
       try {
         this.mirror.inTransaction(() => {
           sql.before?.();
-          this.mirror.write(store.getTransactionChanges(), (tableId, rowId) => store.getRow(tableId, rowId));
+          this.mirror.write(transactionRows(store), store.getTransactionChanges()[1], (tableId, rowId) =>
+            store.getRow(tableId, rowId),
+          );
           sql.after?.();
         });
         return false;

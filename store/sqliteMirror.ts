@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Cell, Changes, Row, Table } from 'tinybase';
+import type { Cell, Row, Table, Value } from 'tinybase';
+import type { TransactionRows } from './transactionRows.ts';
 
 type SqlValue = string | number | null;
 
@@ -61,13 +62,14 @@ export class SqliteMirror {
   }
 
   /** Applies `changes` in table order; `getRow` reads the row as it stands after the transaction. */
-  write(changes: Changes, getRow: (tableId: string, rowId: string) => Row): void {
-    const [changedTables, changedValues] = changes;
+  write(
+    rows: TransactionRows,
+    changedValues: Record<string, Value | undefined>,
+    getRow: (tableId: string, rowId: string) => Row,
+  ): void {
     for (const [tableId, { table, upsert, remove }] of this.statements) {
-      const changedRows = changedTables[tableId];
-      if (changedRows === undefined) continue;
-      for (const [rowId, changedCells] of Object.entries(changedRows)) {
-        if (changedCells === undefined) {
+      for (const [rowId, change] of Object.entries(rows[tableId] ?? {})) {
+        if (change === 'deleted') {
           remove?.run(rowId);
           continue;
         }

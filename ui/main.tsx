@@ -11,6 +11,9 @@ const replica = createReplica();
 const connection = new AppConnection();
 connection.onMessage((message) => applySyncMessage(replica, message));
 connection.connect();
+// For the browser tests and for debugging from the console: the replica is read-only data the page
+// already shows.
+Object.assign(window, { earshotReplica: replica });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,53 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type RunningService, type ServiceOptions, startService } from '../../../main/service.ts';
+import { temporaryDirectory } from '../../support/temporaryDirectory.ts';
+
+export interface EarshotInBrowser {
+  service: RunningService;
+  dataDirectory: string;
+  /** http://localhost:<port>/ — a secure context, so the microphone and AudioWorklet are allowed. */
+  url: string;
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/**
+ * A running service on a fresh data directory and a page of its UI, connected. `prepare` runs
+ * before the service starts (write provider configs there). Browser errors fail loudly: page
+ * errors and console errors are collected in `pageErrors` for the test to check.
+ */
+export async function openEarshot(
+  browser: Browser,
+  options: {
+    prepare?: (dataDirectory: string) => void | Promise<void>;
+    service?: Omit<ServiceOptions, 'dataDirectory' | 'port'>;
+  } = {},
+): Promise<EarshotInBrowser & { pageErrors: string[] }> {
+  const directory = temporaryDirectory('e2e');
+  await options.prepare?.(directory.path);
+  const service = await startService({ ...options.service, dataDirectory: directory.path, port: 0 });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  const url = `http://localhost:${service.port}/`;
+  await page.goto(url);
+  await page.getByTestId('connection').getByText('Connected').waitFor();
+  return {
+    service,
+    dataDirectory: directory.path,
+    url,
+    context,
+    page,
+    pageErrors,
+    close: async () => {
+      await context.close();
+      await service.close();
+      directory.remove();
+    },
+  };
+}
