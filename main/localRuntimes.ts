@@ -1,5 +1,9 @@
 import type { ResolveBaseUrl } from '../actors/fileJob/fileJob.ts';
-import type { WhisperRuntime } from '../actors/whisperRuntime/whisperRuntime.ts';
+import type {
+  WhisperRuntime,
+  WhisperRuntimeLease,
+  WhisperRuntimeStatus,
+} from '../actors/whisperRuntime/whisperRuntime.ts';
 import type { WhisperCppConfig } from '../providers/whisper-cpp/config.ts';
 import { runtimeForConfig } from './runtime/runtimeForConfig.ts';
 
@@ -7,29 +11,75 @@ import { runtimeForConfig } from './runtime/runtimeForConfig.ts';
  * The managed P14 runtime of this process: one whisper-server, shared by every job that uses the
  * same binary, model and port, started on first use and stopped when its last user lets go (the
  * runtime's own leases) or when the process shuts down. A changed configuration replaces it.
+ * The settings page may hold it running on its own lease until it lets go.
  */
 export class LocalRuntimes {
   private readonly dataDirectory: string;
-  private current: { key: string; runtime: WhisperRuntime } | undefined;
+  private readonly listeners = new Set<(status: WhisperRuntimeStatus) => void>();
+  private current: { key: string; runtime: WhisperRuntime; unsubscribe: () => void } | undefined;
+  private held: WhisperRuntimeLease | undefined;
 
   constructor(dataDirectory: string) {
     this.dataDirectory = dataDirectory;
   }
 
   /** For `providerBaseUrls`: a lease on the runtime for this (validated) P14 configuration. */
-  readonly startRuntime: ResolveBaseUrl = async (_definition, config, signal) => {
-    const whisper = config as WhisperCppConfig;
-    const key = JSON.stringify([whisper.binaryPath ?? null, whisper.modelPath, whisper.port]);
-    if (this.current?.key !== key) {
-      const replaced = this.current;
-      this.current = { key, runtime: runtimeForConfig(this.dataDirectory, whisper) };
-      await replaced?.runtime.stop();
-    }
-    return this.current.runtime.acquire(signal);
-  };
+  readonly startRuntime: ResolveBaseUrl = async (_definition, config, signal) =>
+    (await this.runtimeFor(config as WhisperCppConfig)).acquire(signal);
+
+  /**
+   * Starts the runtime for `config` and keeps it running on a lease of its own until `letGo`,
+   * whether or not jobs use it. Holding again (a changed configuration) trades the old lease in.
+   */
+  async hold(config: WhisperCppConfig, signal?: AbortSignal): Promise<WhisperRuntimeStatus> {
+    const runtime = await this.runtimeFor(config);
+    const lease = await runtime.acquire(signal);
+    const previous = this.held;
+    this.held = lease;
+    await previous?.release();
+    return runtime.status();
+  }
+
+  /** Gives up the held lease; the runtime stops unless a job or live session still uses it. */
+  async letGo(): Promise<void> {
+    const held = this.held;
+    this.held = undefined;
+    await held?.release();
+  }
+
+  isHeld(): boolean {
+    return this.held !== undefined;
+  }
+
+  /** The current runtime's status; undefined until one was first needed. */
+  status(): WhisperRuntimeStatus | undefined {
+    return this.current?.runtime.status();
+  }
+
+  /** Follows the status of whichever runtime is current, across replacements; returns the unsubscribe. */
+  subscribe(listener: (status: WhisperRuntimeStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /** Waits until no whisper-server of ours is left running. */
   async stop(): Promise<void> {
+    this.held = undefined;
     await this.current?.runtime.stop();
+  }
+
+  private async runtimeFor(config: WhisperCppConfig): Promise<WhisperRuntime> {
+    const key = JSON.stringify([config.binaryPath ?? null, config.modelPath, config.port]);
+    if (this.current?.key !== key) {
+      const replaced = this.current;
+      const runtime = runtimeForConfig(this.dataDirectory, config);
+      const unsubscribe = runtime.subscribe((status) => {
+        for (const listener of this.listeners) listener(status);
+      });
+      this.current = { key, runtime, unsubscribe };
+      replaced?.unsubscribe();
+      await replaced?.runtime.stop();
+    }
+    return this.current.runtime;
   }
 }

@@ -1,0 +1,154 @@
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderDefinition } from '../../providers/contract.ts';
+import { findProvider } from '../../providers/registry.ts';
+import { streamingFixture as deepgramFixture } from '../../test/fakes/deepgram/streamingFixture.ts';
+import { fixture as groqFixture } from '../../test/fakes/groq/fixture.ts';
+import { fixture as openAiCompatibleFixture } from '../../test/fakes/openai-compatible/fixture.ts';
+import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
+import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts';
+import { requireBuiltWhisperServer, stubModel } from '../../test/support/sharedFixtures.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { LocalRuntimes } from '../localRuntimes.ts';
+import { providerBaseUrls } from '../transcriptionJobs.ts';
+import { checkProvider } from './providerCheck.ts';
+
+function provider(name: string): ProviderDefinition<unknown> {
+  const definition = findProvider(name);
+  if (definition === undefined) throw new Error(`no provider ${name}`);
+  return definition;
+}
+
+const resolveBaseUrl = providerBaseUrls();
+
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('a streaming provider (P06 Deepgram, against its live fake)', () => {
+  const deepgram = provider('P06');
+  let fake: StreamingFake;
+  beforeAll(async () => (fake = await deepgramFixture.start()));
+  afterAll(async () => fake.close());
+
+  it('passes when the vendor accepts the key, and leaves no connection open', async () => {
+    const check = await checkProvider(deepgram, deepgramFixture.config(fake), { resolveBaseUrl });
+    expect(check).toEqual({
+      ok: true,
+      message: `Deepgram Nova accepted the settings and opened a live session at ${fake.baseUrl}.`,
+    });
+    const connection = fake.connections.at(-1);
+    expect(connection?.headers.authorization).toBe(`Token ${deepgramFixture.secrets(fake)[0]}`);
+    await expect.poll(() => connection?.closeCode).toBeDefined();
+  });
+
+  it('fails on a refused key, names the field to check and never shows the key', async () => {
+    const config = deepgramFixture.badCredentialConfig(fake);
+    const check = await checkProvider(deepgram, config, { resolveBaseUrl });
+    expect(check.ok).toBe(false);
+    expect(check.message).toMatch(/^Deepgram Nova refused the key \(401\): check apiKey\. /);
+    expect(check.message).not.toContain(String(config.apiKey));
+  });
+
+  it('fails without touching the network when the configuration is incomplete', async () => {
+    const before = fake.connections.length;
+    const check = await checkProvider(deepgram, { endpoint: fake.baseUrl }, { resolveBaseUrl });
+    expect(check).toEqual({ ok: false, message: 'Deepgram Nova is not set up yet: apiKey: required.' });
+    expect(fake.connections).toHaveLength(before);
+  });
+
+  it('says where it could not connect and which setting says so', async () => {
+    const endpoint = `http://127.0.0.1:${await closedPort()}`;
+    const check = await checkProvider(
+      deepgram,
+      { apiKey: 'dg-some-key-123456', endpoint },
+      { resolveBaseUrl },
+    );
+    expect(check.ok).toBe(false);
+    expect(check.message).toMatch(
+      new RegExp(`^Could not reach Deepgram Nova at ${endpoint}: check endpoint and the network\\.`),
+    );
+  });
+});
+
+describe.each([
+  ['P11 Groq', provider('groq'), groqFixture],
+  ['P12 OpenAI-compatible', provider('openai-compatible'), openAiCompatibleFixture],
+] as const)('a batch provider (%s, against its fake)', (_name, definition, fixture) => {
+  let fake: ProviderFake;
+  beforeAll(async () => (fake = await fixture.start()));
+  afterAll(async () => fake.close());
+
+  it('passes when it transcribes the test clip, which is half a second of 16 kHz audio', async () => {
+    const before = fake.requests.length;
+    const check = await checkProvider(definition, fixture.config(fake), { resolveBaseUrl });
+    expect(check).toEqual({
+      ok: true,
+      message: expect.stringMatching(
+        /transcribed a half-second test clip at http:\/\/127\.0\.0\.1:\d+.*: the settings work\.$/,
+      ) as unknown,
+    });
+    expect(fake.requests.length).toBeGreaterThan(before);
+  });
+
+  it('fails on a refused key, names the field to check and never shows the key', async () => {
+    const config = fixture.badCredentialConfig?.(fake) ?? {};
+    const check = await checkProvider(definition, config, { resolveBaseUrl });
+    expect(check.ok).toBe(false);
+    expect(check.message).toMatch(/refused the key \(401\): check apiKey\./);
+    expect(check.message).not.toContain(String(config.apiKey));
+  });
+
+  it('fails without a request when the configuration is incomplete', async () => {
+    const before = fake.requests.length;
+    const check = await checkProvider(definition, {}, { resolveBaseUrl });
+    expect(check.ok).toBe(false);
+    expect(check.message).toMatch(/is not set up yet: .*required/);
+    expect(fake.requests).toHaveLength(before);
+  });
+});
+
+describe('the managed runtime (P14 whisper.cpp)', () => {
+  const whisper = provider('P14');
+  let directory: ReturnType<typeof temporaryDirectory>;
+  let runtimes: LocalRuntimes;
+  beforeAll(() => {
+    directory = temporaryDirectory('provider-check');
+    runtimes = new LocalRuntimes(directory.path);
+  });
+  afterEach(async () => runtimes.stop());
+  afterAll(() => directory.remove());
+
+  it('starts the real whisper-server, transcribes the clip through it and lets it go again', async () => {
+    const config = {
+      modelPath: stubModel,
+      binaryPath: requireBuiltWhisperServer(),
+      port: await closedPort(),
+    };
+    const check = await checkProvider(whisper, config, {
+      resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
+    });
+    expect(check).toEqual({
+      ok: true,
+      message: expect.stringMatching(
+        /^whisper\.cpp transcribed a half-second test clip at http:\/\/127\.0\.0\.1:\d+: the settings work\.$/,
+      ) as unknown,
+    });
+    expect(runtimes.status()?.state).toBe('stopped');
+  }, 60_000);
+
+  it('says how to get a binary when there is none', async () => {
+    const config = { modelPath: stubModel, binaryPath: `${directory.path}/no-such-whisper-server` };
+    const check = await checkProvider(whisper, config, {
+      resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
+    });
+    expect(check.ok).toBe(false);
+    expect(check.message).toContain('the whisper-server binary');
+    expect(check.message).toContain('earshot runtime build');
+  });
+});
