@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'ui/**'],
+    exclude: ['node_modules/**', 'ui/dist/**', 'main/electron/dist/**'],
     pool: 'forks',
     reporters: ['default', './test/support/closingLineReporter.ts'],
     testTimeout: 30_000,
