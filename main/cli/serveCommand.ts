@@ -10,6 +10,7 @@ export async function serveCommand(dataDirectory: string, portOption: string | u
     );
   }
   console.log(`Earshot listening on ${service.baseUrl}`);
+  console.log(`Open the app in your browser: ${service.baseUrl}/`);
 
   const shutDown = (signal: NodeJS.Signals) => {
     console.error(`Received ${signal}; shutting down.`);
