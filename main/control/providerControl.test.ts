@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { providerDefinitions } from '../../providers/registry.ts';
+import { streamingFixture as deepgramFixture } from '../../test/fakes/deepgram/streamingFixture.ts';
+import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { providerBaseUrls } from '../transcriptionJobs.ts';
+import type { ProviderView } from './providerControl.ts';
+import { createProviderControl } from './providerControl.ts';
+
+const deepgramKey = 'dg-secret-value-98765';
+let directory: ReturnType<typeof temporaryDirectory>;
+let app: Hono;
+
+beforeEach(() => {
+  directory = temporaryDirectory('provider-control');
+  app = new Hono().route(
+    '/control/v1',
+    createProviderControl({ dataDirectory: directory.path, resolveBaseUrl: providerBaseUrls() }),
+  );
+});
+afterEach(() => directory.remove());
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await app.request(`/control/v1${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, json: JSON.parse(text) as Record<string, unknown> };
+}
+
+async function view(name: string): Promise<ProviderView> {
+  return (await call('GET', `/providers/${name}`)).json.provider as ProviderView;
+}
+
+function storedSecrets(): unknown {
+  return JSON.parse(readFileSync(join(directory.path, 'secrets.json'), 'utf8'));
+}
+
+describe('GET /providers', () => {
+  it('lists all fourteen in label order, each with its form and what it lacks', async () => {
+    const { status, json } = await call('GET', '/providers');
+    expect(status).toBe(200);
+    const providers = json.providers as ProviderView[];
+    expect(providers.map((provider) => provider.metadata.label)).toEqual(
+      providerDefinitions.map(({ metadata }) => metadata.label),
+    );
+    const deepgram = providers.find((provider) => provider.metadata.id === 'deepgram');
+    expect(deepgram).toMatchObject({
+      values: {},
+      secretsSet: [],
+      problems: ['apiKey: required'],
+      ready: false,
+    });
+    expect(deepgram?.fields.map((field) => field.name)).toEqual([
+      'apiKey',
+      'model',
+      'languageHints',
+      'endpoint',
+    ]);
+    // FunASR needs nothing: its server address has a default.
+    expect(providers.find((provider) => provider.metadata.id === 'funasr')).toMatchObject({
+      problems: [],
+      ready: true,
+    });
+  });
+});
+
+describe('PUT /providers/:id/config', () => {
+  it('saves typed values by id or label and returns the view, which never holds a secret', async () => {
+    const { status, json, text } = await call('PUT', '/providers/p06/config', {
+      values: { apiKey: deepgramKey, languageHints: ['en', 'de'], model: 'nova-2' },
+    });
+    expect(status).toBe(200);
+    expect(json.provider).toMatchObject({
+      metadata: { id: 'deepgram' },
+      values: { languageHints: ['en', 'de'], model: 'nova-2' },
+      secretsSet: ['apiKey'],
+      problems: [],
+      ready: true,
+    });
+    expect(text).not.toContain(deepgramKey);
+    expect((await call('GET', '/providers')).text).not.toContain(deepgramKey);
+    expect(storedSecrets()).toMatchObject({ providers: { deepgram: { apiKey: deepgramKey } } });
+  });
+
+  it('reads text as the field wants it, as a form sends it', async () => {
+    await call('PUT', '/providers/whisper-cpp/config', {
+      values: { port: '8200', skipSilence: 'false', languageHints: 'en, fr', modelPath: '/models/m.bin' },
+    });
+    expect((await view('P14')).values).toEqual({
+      port: 8200,
+      skipSilence: false,
+      languageHints: ['en', 'fr'],
+      modelPath: '/models/m.bin',
+    });
+  });
+
+  it('keeps a stored secret the form leaves out, and removes a field sent as ""', async () => {
+    await call('PUT', '/providers/deepgram/config', { values: { apiKey: deepgramKey, model: 'nova-2' } });
+    const { json } = await call('PUT', '/providers/deepgram/config', { values: { model: '' } });
+    expect(json.provider).toMatchObject({ values: {}, secretsSet: ['apiKey'], ready: true });
+    expect(storedSecrets()).toMatchObject({ providers: { deepgram: { apiKey: deepgramKey } } });
+
+    const cleared = await call('PUT', '/providers/deepgram/config', { values: { apiKey: '' } });
+    expect(cleared.json.provider).toMatchObject({
+      secretsSet: [],
+      problems: ['apiKey: required'],
+      ready: false,
+    });
+  });
+
+  it('refuses wrong values and unknown fields field by field, and saves nothing', async () => {
+    await call('PUT', '/providers/deepgram/config', { values: { apiKey: deepgramKey } });
+    const { status, json } = await call('PUT', '/providers/deepgram/config', {
+      values: { model: 'nova-9', languageHints: ['english'], colour: 'blue', apiKey: 'dg-other-key-000' },
+    });
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      error: 'Nothing was saved: 3 settings are not valid for Deepgram Nova.',
+      code: 'invalid_config',
+      fields: {
+        model: 'model must be one of nova-3, nova-2',
+        languageHints: 'each language hint is a two-letter ISO 639-1 code, such as en or zh',
+        colour: 'not a setting of Deepgram Nova; its settings are apiKey, model, languageHints, endpoint',
+      },
+    });
+    expect(storedSecrets()).toEqual({ providers: { deepgram: { apiKey: deepgramKey } } });
+  });
+
+  it('allows an incomplete configuration and says what is missing', async () => {
+    const { status, json } = await call('PUT', '/providers/P09/config', {
+      values: { apiToken: 'cf-token-1234' },
+    });
+    expect(status).toBe(200);
+    expect(json.provider).toMatchObject({ problems: ['accountId: required'], ready: false });
+  });
+
+  it('answers 404 for an unknown provider and 400 for a body that is not {values}', async () => {
+    const unknown = await call('PUT', '/providers/P15/config', { values: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toMatchObject({
+      code: 'provider_not_found',
+      error: expect.stringContaining('P06 deepgram') as unknown,
+    });
+    for (const body of [{ apiKey: 'x' }, { values: { apiKey: { nested: true } } }, 'values']) {
+      const refused = await call('PUT', '/providers/P06/config', body);
+      expect(refused.status).toBe(400);
+      expect(refused.json.code).toBe('invalid_request');
+    }
+  });
+});
+
+describe('POST /providers/:id/test', () => {
+  let fake: StreamingFake;
+  beforeAll(async () => (fake = await deepgramFixture.start()));
+  afterAll(async () => fake.close());
+
+  it('checks the stored configuration against the upstream', async () => {
+    await call('PUT', '/providers/P06/config', {
+      values: { apiKey: 'dg-wrong-key-0000000000', endpoint: fake.baseUrl },
+    });
+    const refused = await call('POST', '/providers/P06/test');
+    expect(refused.status).toBe(200);
+    expect(refused.json).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/refused the key \(401\): check apiKey/) as unknown,
+    });
+    expect(refused.text).not.toContain('dg-wrong-key-0000000000');
+
+    await call('PUT', '/providers/P06/config', {
+      values: deepgramFixture.config(fake) as Record<string, string>,
+    });
+    expect((await call('POST', '/providers/deepgram/test')).json).toEqual({
+      ok: true,
+      message: `Deepgram Nova accepted the settings and opened a live session at ${fake.baseUrl}.`,
+    });
+  });
+
+  it('reports missing settings without a connection', async () => {
+    const before = fake.connections.length;
+    expect((await call('POST', '/providers/P06/test')).json).toEqual({
+      ok: false,
+      message: 'Deepgram Nova is not set up yet: apiKey: required.',
+    });
+    expect(fake.connections).toHaveLength(before);
+    expect((await call('POST', '/providers/nope/test')).status).toBe(404);
+  });
+});

@@ -1,0 +1,126 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
+import type { ProviderDefinition, ProviderMetadata } from '../../providers/contract.ts';
+import { findProvider, providerDefinitions } from '../../providers/registry.ts';
+import {
+  ConfigurationFieldsError,
+  type ConfigurationState,
+  describeConfiguration,
+  setConfigurationFields,
+} from '../providerConfiguration.ts';
+import { readProviderConfig } from '../providerSettings.ts';
+import { configFormFields, type FieldDescriptor } from './configFormFields.ts';
+import { controlError } from './controlError.ts';
+import { checkProvider } from './providerCheck.ts';
+
+/** One provider on the settings page: what it is, its form, what is stored and whether it is ready. */
+export interface ProviderView {
+  metadata: ProviderMetadata;
+  fields: FieldDescriptor[];
+  /** Stored values of the fields that are not secrets (defaults are in `fields`). */
+  values: Record<string, unknown>;
+  /** Secret fields that have a stored value; a secret itself is never sent. */
+  secretsSet: string[];
+  problems: string[];
+  ready: boolean;
+}
+
+export interface ProviderControlDependencies {
+  dataDirectory: string;
+  /** The service's base-URL resolver (`providerBaseUrls(runtimes.startRuntime)`), so P14 is tested on its runtime. */
+  resolveBaseUrl: ResolveBaseUrl;
+}
+
+const configRequestSchema = z
+  .object({
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+  })
+  .strict();
+
+/**
+ * Provider settings on the control channel, relative to its base path (mount it at
+ * `/control/v1`, behind the launch-secret check):
+ * - `GET /providers` → `{providers: ProviderView[]}` in label order
+ * - `GET /providers/:id` → `{provider: ProviderView}` (`:id` is an id or a label, such as P06)
+ * - `PUT /providers/:id/config` `{values: {field: value}}` → `{provider}`; `''` removes a field,
+ *   a field left out is unchanged; any wrong value → 400 `invalid_config` with `fields`, nothing saved
+ * - `POST /providers/:id/test` → `{ok, message}`: the schema, then one cheap real round trip
+ */
+export function createProviderControl(dependencies: ProviderControlDependencies): Hono {
+  const { dataDirectory } = dependencies;
+  const app = new Hono();
+
+  app.get('/providers', (context) =>
+    context.json({
+      providers: providerDefinitions.map((definition) =>
+        providerView(definition, describeConfiguration(dataDirectory, definition)),
+      ),
+    }),
+  );
+
+  app.get('/providers/:id', (context) => {
+    const definition = findProvider(context.req.param('id'));
+    if (definition === undefined) return noSuchProvider(context.req.param('id'));
+    return context.json({
+      provider: providerView(definition, describeConfiguration(dataDirectory, definition)),
+    });
+  });
+
+  app.put('/providers/:id/config', async (context) => {
+    const definition = findProvider(context.req.param('id'));
+    if (definition === undefined) return noSuchProvider(context.req.param('id'));
+    const parsed = configRequestSchema.safeParse(await context.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      return controlError(
+        400,
+        'invalid_request',
+        'Send {"values": {"<field>": <text, number, true/false or a list of text>}}; "" removes a field.',
+      );
+    }
+    try {
+      const state = setConfigurationFields(dataDirectory, definition, Object.entries(parsed.data.values));
+      return context.json({ provider: providerView(definition, state) });
+    } catch (error) {
+      if (!(error instanceof ConfigurationFieldsError)) throw error;
+      const count = Object.keys(error.fields).length;
+      return controlError(
+        400,
+        'invalid_config',
+        `Nothing was saved: ${count === 1 ? 'one setting is' : `${count} settings are`} not valid for ${definition.metadata.name}.`,
+        error.fields,
+      );
+    }
+  });
+
+  app.post('/providers/:id/test', async (context) => {
+    const definition = findProvider(context.req.param('id'));
+    if (definition === undefined) return noSuchProvider(context.req.param('id'));
+    const check = await checkProvider(definition, readProviderConfig(dataDirectory, definition.metadata.id), {
+      resolveBaseUrl: dependencies.resolveBaseUrl,
+    });
+    return context.json(check);
+  });
+
+  return app;
+}
+
+function providerView(definition: ProviderDefinition<unknown>, state: ConfigurationState): ProviderView {
+  return {
+    metadata: definition.metadata,
+    fields: configFormFields(definition),
+    values: state.values,
+    secretsSet: state.secretsSet,
+    problems: state.problems,
+    ready: state.problems.length === 0,
+  };
+}
+
+function noSuchProvider(name: string): Response {
+  const known = providerDefinitions.map(({ metadata }) => `${metadata.label} ${metadata.id}`).join(', ');
+  return controlError(
+    404,
+    'provider_not_found',
+    `There is no provider "${name}". Known providers: ${known}.`,
+  );
+}
