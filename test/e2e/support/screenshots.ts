@@ -15,7 +15,7 @@ export async function saveScreenshots(page: Page, name: string): Promise<void> {
   const chosen = await theme.inputValue();
   for (const scheme of ['light', 'dark'] as const) {
     await theme.selectOption(scheme);
-    await page.waitForFunction(`document.documentElement.dataset.theme === '${scheme}'`);
+    await page.locator(`html[data-theme="${scheme}"]`).waitFor({ state: 'attached' });
     await page.screenshot({ path: `${screenshotDirectory}${name}-${scheme}.png`, fullPage: true });
   }
   await theme.selectOption(chosen);
