@@ -9,6 +9,7 @@ import {
 import type { ProviderDefinition } from '../providers/contract.ts';
 import { defaultProviderId, findProvider } from '../providers/registry.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
+import { removeUpload, uploadedFileName } from './control/uploadedFiles.ts';
 import { readProviderConfig } from './providerSettings.ts';
 
 export interface TranscriptionRequest {
@@ -59,21 +60,31 @@ export class TranscriptionJobs {
     this.options = options;
   }
 
-  /** Creates a job for `request` and queues it; throws TranscriptionRequestError for a bad request. */
+  /**
+   * Creates a job for `request` and queues it; throws TranscriptionRequestError for a bad request.
+   * A file the UI uploaded (uploadedFiles.ts) is titled by its original name and removed when the
+   * job ends, however it ends: it was only ever there for this job.
+   */
   start(request: TranscriptionRequest): FileJob {
     const definition = this.provider(request.provider);
+    const path = checkedPath(request.path);
+    const uploadedName = uploadedFileName(this.options.dataDirectory, path);
     const job = createFileJob({
-      path: checkedPath(request.path),
+      path,
       definition,
       rawConfig: readProviderConfig(this.options.dataDirectory, definition.metadata.id),
       language: checkedLanguage(request.language),
-      title: request.title?.trim() || undefined,
+      title: request.title?.trim() || uploadedName,
       store: this.options.store,
       resolveBaseUrl: this.options.resolveBaseUrl,
     });
     this.jobs.set(job.id, job);
     this.waiting.push(job);
-    void job.finished.then(() => this.onEnded(job));
+    void job.finished.then(() => {
+      this.onEnded(job);
+      // In the turn the job ends, before later listeners to `finished` hear of it: the upload is gone.
+      if (uploadedName !== undefined) removeUpload(path);
+    });
     this.startWaiting();
     return job;
   }
