@@ -1,4 +1,43 @@
-/** Placeholder until the page is written (issue #6). */
-export function SettingsPage(_props: Record<string, unknown>) {
-  return <h1>Settings</h1>;
+import { hashOf } from '../app/route.ts';
+import { ProvidersSettings } from '../settings/ProvidersSettings.tsx';
+import '../styles/settings.css';
+
+type SettingsSection = 'providers' | 'api' | 'runtime';
+
+const sections: Array<{ section: SettingsSection; label: string }> = [
+  { section: 'providers', label: 'Providers' },
+  { section: 'api', label: 'Open API' },
+  { section: 'runtime', label: 'Local runtime (P14)' },
+];
+
+/** Settings: provider configuration, the Open API and the local whisper.cpp runtime, one tab each. */
+export function SettingsPage(props: { section: SettingsSection }) {
+  return (
+    <>
+      <h1>Settings</h1>
+      <nav className="settings-tabs" aria-label="Settings">
+        {sections.map(({ section, label }) => (
+          <a
+            key={section}
+            href={hashOf({ page: 'settings', section })}
+            aria-current={props.section === section ? 'page' : undefined}
+          >
+            {label}
+          </a>
+        ))}
+      </nav>
+      <SettingsSectionContent section={props.section} />
+    </>
+  );
+}
+
+function SettingsSectionContent(props: { section: SettingsSection }) {
+  switch (props.section) {
+    case 'providers':
+      return <ProvidersSettings />;
+    case 'api':
+      return null;
+    case 'runtime':
+      return null;
+  }
 }

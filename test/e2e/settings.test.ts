@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readProviderConfig, writeProviderConfig } from '../../main/providerSettings.ts';
+import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
+import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
+import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
+import { launchBrowser } from './support/browser.ts';
+import { openEarshot } from './support/earshotInBrowser.ts';
+import { saveScreenshots } from './support/screenshots.ts';
+
+let browser: Browser;
+let deepgram: StreamingFake;
+beforeAll(async () => {
+  [browser, deepgram] = await Promise.all([launchBrowser(), startDeepgramStreamingFake()]);
+});
+afterAll(async () => {
+  await Promise.all([browser.close(), deepgram.close()]);
+});
+
+it('configures providers from their forms: per-field messages that save nothing, write-only secrets, Test', async () => {
+  const earshot = await openEarshot(browser, {
+    prepare: (dataDirectory) =>
+      writeProviderConfig(dataDirectory, 'deepgram', { endpoint: deepgram.baseUrl }),
+  });
+  try {
+    const { page, dataDirectory } = earshot;
+    await page.goto(`${earshot.url}#/settings/providers`);
+    const providers = page.getByRole('list', { name: 'Providers' });
+    await expect.poll(() => providers.getByRole('button').count()).toBe(14);
+
+    await providers.getByRole('button', { name: /P12/ }).click();
+    const form = page.getByRole('form', { name: /P12/ });
+    const baseUrl = form.getByLabel('baseUrl');
+    await baseUrl.fill('not a url');
+    await form.getByLabel('model').fill('whisper-1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => baseUrl.getAttribute('aria-invalid')).toBe('true');
+    const messageId = (await baseUrl.getAttribute('aria-describedby'))?.split(' ')[0];
+    expect(await page.locator(`#${messageId}`).textContent()).toMatch(/url/i);
+    expect(readProviderConfig(dataDirectory, 'openai-compatible')).toEqual({});
+
+    await baseUrl.fill('http://127.0.0.1:9/v1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByTestId('provider-state').getByText('Ready').waitFor();
+    expect(await baseUrl.getAttribute('aria-invalid')).toBeNull();
+    expect(readProviderConfig(dataDirectory, 'openai-compatible')).toEqual({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'whisper-1',
+    });
+    await providers.getByRole('button', { name: /P12.*Ready/ }).waitFor();
+
+    await providers.getByRole('button', { name: /P06/ }).click();
+    const deepgramForm = page.getByRole('form', { name: /P06/ });
+    const apiKey = deepgramForm.getByRole('textbox', { name: /^apiKey/ });
+    await apiKey.fill(deepgramFakeApiKey);
+    await deepgramForm.getByRole('button', { name: 'Save' }).click();
+    await deepgramForm.getByText('Set ✓', { exact: true }).waitFor();
+    expect(readProviderConfig(dataDirectory, 'deepgram').apiKey).toBe(deepgramFakeApiKey);
+
+    await page.reload();
+    await providers.getByRole('button', { name: /P06/ }).click();
+    await deepgramForm.getByText('Set ✓', { exact: true }).waitFor();
+    expect(await apiKey.inputValue()).toBe('');
+    expect(await page.content()).not.toContain(deepgramFakeApiKey);
+    const inputValues = await Promise.all(
+      (await page.locator('input').all()).map((input) => input.inputValue()),
+    );
+    expect(inputValues).not.toContain(deepgramFakeApiKey);
+
+    const check = deepgramForm.getByTestId('provider-check');
+    await deepgramForm.getByRole('button', { name: 'Test' }).click();
+    await check.getByText(/accepted the settings/).waitFor();
+    expect(await check.textContent()).toContain('✓');
+    await saveScreenshots(page, 'settings-providers');
+
+    await apiKey.fill('a-key-deepgram-refuses');
+    await deepgramForm.getByRole('button', { name: 'Save' }).click();
+    await deepgramForm.getByRole('status').getByText('Saved.').waitFor();
+    await deepgramForm.getByRole('button', { name: 'Test' }).click();
+    await check.getByText(/refused the key \(401\): check apiKey/).waitFor();
+    expect(await check.textContent()).toContain('✗');
+    expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+});
+
+/** Chromium logs every refused request (the 400 of an invalid form) as a console error; those are expected. */
+function unexpectedErrors(pageErrors: string[]): string[] {
+  return pageErrors.filter((error) => !error.startsWith('Failed to load resource'));
+}

@@ -1,0 +1,141 @@
+import { type FormEvent, useState } from 'react';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { control, ControlRequestError } from '../connection/control.ts';
+import { changedValues, draftsOf, type FieldDraft, type FieldValue } from './fieldDrafts.ts';
+import { ProviderBadges } from './ProviderBadges.tsx';
+import { ProviderField } from './ProviderField.tsx';
+import type { ProviderCheck, ProviderView } from './settingsTypes.ts';
+
+/**
+ * A provider's settings form, generated from its fields. A refused save changes nothing and puts
+ * each message next to its input; a saved one shows the provider's new state.
+ */
+export function ProviderForm(props: { provider: ProviderView; onSaved: (provider: ProviderView) => void }) {
+  const { provider } = props;
+  const path = `/providers/${encodeURIComponent(provider.metadata.id)}`;
+  const [initial, setInitial] = useState(() => draftsOf(provider));
+  const [drafts, setDrafts] = useState(initial);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<unknown>();
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [check, setCheck] = useState<ProviderCheck>();
+
+  const save = async (values: Record<string, FieldValue>) => {
+    setSaving(true);
+    setFailure(undefined);
+    setSaved(false);
+    try {
+      const answer = await control<{ provider: ProviderView }>('PUT', `${path}/config`, { values });
+      const next = draftsOf(answer.provider);
+      setInitial(next);
+      setDrafts(next);
+      setFieldErrors({});
+      setSaved(true);
+      setCheck(undefined);
+      props.onSaved(answer.provider);
+    } catch (error) {
+      if (error instanceof ControlRequestError && Object.keys(error.fields).length > 0) {
+        setFieldErrors(error.fields);
+      }
+      setFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(changedValues(provider.fields, initial, drafts));
+  };
+
+  const test = async () => {
+    setTesting(true);
+    setCheck(undefined);
+    setFailure(undefined);
+    try {
+      setCheck(await control<ProviderCheck>('POST', `${path}/test`));
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const change = (name: string, draft: FieldDraft) => {
+    setDrafts((current) => ({ ...current, [name]: draft }));
+    setSaved(false);
+  };
+  const unsaved = Object.keys(changedValues(provider.fields, initial, drafts)).length > 0;
+
+  return (
+    <form className="card provider-form" onSubmit={submit} noValidate aria-labelledby="provider-form-title">
+      <header className="provider-form-header">
+        <h2 id="provider-form-title">
+          {provider.metadata.label} · {provider.metadata.name}
+        </h2>
+        <ProviderBadges metadata={provider.metadata} />
+      </header>
+      <ProviderState provider={provider} />
+      {provider.fields.map((field) => (
+        <ProviderField
+          key={field.name}
+          field={field}
+          draft={drafts[field.name] ?? ''}
+          secretSet={provider.secretsSet.includes(field.name)}
+          error={fieldErrors[field.name]}
+          busy={saving}
+          onChange={(draft) => change(field.name, draft)}
+          onRemoveSecret={() => void save({ [field.name]: '' })}
+        />
+      ))}
+      <ErrorNotice error={failure} onDismiss={() => setFailure(undefined)} />
+      <div className="toolbar">
+        <button type="submit" className="button-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" onClick={() => void test()} disabled={testing || saving} aria-busy={testing}>
+          {testing ? 'Testing…' : 'Test'}
+        </button>
+        <span className="muted" role="status">
+          {saving ? '' : unsaved ? 'Unsaved changes' : saved ? 'Saved.' : ''}
+        </span>
+      </div>
+      <div role="status" data-testid="provider-check">
+        {testing && (
+          <p className="muted">Trying {provider.metadata.name} with the saved settings (up to ~10 s)…</p>
+        )}
+        {check !== undefined && (
+          <div className={check.ok ? 'notice notice-success' : 'notice notice-error'}>
+            <span>
+              {check.ok ? '✓ ' : '✗ '}
+              {check.message}
+            </span>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function ProviderState(props: { provider: ProviderView }) {
+  const { provider } = props;
+  if (provider.ready) {
+    return (
+      <p className="provider-state" data-testid="provider-state">
+        <span className="badge badge-success">Ready</span> The settings are complete; “Test” tries them.
+      </p>
+    );
+  }
+  return (
+    <div className="provider-state" data-testid="provider-state">
+      <span className="badge badge-warning">Needs setup</span>
+      <ul className="provider-problems">
+        {provider.problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
