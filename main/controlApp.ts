@@ -6,31 +6,56 @@ import { importBackup } from '../store/backup/importBackup.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
 import { StoreError } from '../store/storeError.ts';
 import type { ApiAccessControl } from './apiAccessControl.ts';
+import { controlError } from './control/controlError.ts';
+import { createLibraryControl } from './control/libraryControl.ts';
+import { createSessionControl } from './control/sessionControl.ts';
+import { createUploadControl } from './control/uploadControl.ts';
 import { matchesSecret } from './launchSecret.ts';
 import { createTranscriptionControl } from './transcriptionControl.ts';
 import type { TranscriptionJobs } from './transcriptionJobs.ts';
+import { earshotVersion } from './version.ts';
 
 export const controlBasePath = '/control/v1';
 
+/** Where the service listens; known only once it does, so it is asked for, not passed. */
+export interface ServiceAddress {
+  port: number;
+  baseUrl: string;
+}
+
 /**
- * Commands for the running service from the `earshot` CLI of the same user, who proves it with the
- * launch secret from the data directory. The REST API stays read-only; this is the write path.
+ * Commands for the running service from the `earshot` CLI and the UI of the same user, who prove it
+ * with the launch secret from the data directory. The REST API stays read-only; this is the write path.
  */
 export function createControlApp(dependencies: {
   store: SessionStore;
   access: ApiAccessControl;
   launchSecret: string;
   jobs: TranscriptionJobs;
+  dataDirectory: string;
+  address: () => ServiceAddress;
 }): Hono {
-  const { store, access, launchSecret, jobs } = dependencies;
+  const { store, access, launchSecret, jobs, dataDirectory, address } = dependencies;
   const app = new Hono();
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
     const presented = /^Bearer (\S+)$/i.exec(context.req.header('authorization') ?? '')?.[1];
     if (presented === undefined || !matchesSecret(presented, launchSecret)) {
-      return fail(401, 'unauthorized', 'This path is for the earshot CLI of the user running the service.');
+      return controlError(
+        401,
+        'unauthorized',
+        'This path is for the earshot CLI and app of the user running the service.',
+      );
     }
     await next();
+  });
+  app.get(`${controlBasePath}/service`, (context) => {
+    const { port, baseUrl } = address();
+    return context.json(
+      { version: earshotVersion, port, baseUrl, apiBaseUrl: `${baseUrl}/api/v1`, dataDirectory },
+      200,
+      { 'Cache-Control': 'no-store' },
+    );
   });
   app.get(`${controlBasePath}/api`, (context) => context.json(access.state()));
   app.post(`${controlBasePath}/api/enable`, (context) =>
@@ -45,16 +70,20 @@ export function createControlApp(dependencies: {
     const body = (await context.req.json().catch(() => undefined)) as
       { path?: unknown; mode?: unknown } | undefined;
     if (typeof body?.path !== 'string' || (body.mode !== 'merge' && body.mode !== 'replace')) {
-      return fail(400, 'invalid_request', 'Send {"path": "<backup file>", "mode": "merge" | "replace"}.');
+      return controlError(
+        400,
+        'invalid_request',
+        'Send {"path": "<backup file>", "mode": "merge" | "replace"}.',
+      );
     }
     const text = await readFile(body.path, 'utf8').catch((error: Error) => error);
     if (text instanceof Error)
-      return fail(400, 'unreadable_file', `Cannot read ${body.path}: ${text.message}`);
+      return controlError(400, 'unreadable_file', `Cannot read ${body.path}: ${text.message}`);
     try {
       return context.json(importBackup(text, store, body.mode));
     } catch (error) {
       if (error instanceof BackupFormatError || error instanceof StoreError) {
-        return fail(400, 'invalid_backup', error.message);
+        return controlError(400, 'invalid_backup', error.message);
       }
       throw error;
     }
@@ -64,15 +93,14 @@ export function createControlApp(dependencies: {
       return context.json(changeSessionStatus(store, context.req.param('id'), { type: 'FINALIZE' }));
     } catch (error) {
       if (error instanceof StoreError) {
-        return fail(error.code === 'session_not_found' ? 404 : 409, error.code, error.message);
+        return controlError(error.code === 'session_not_found' ? 404 : 409, error.code, error.message);
       }
       throw error;
     }
   });
   app.route(controlBasePath, createTranscriptionControl(jobs));
+  app.route(controlBasePath, createSessionControl({ store }));
+  app.route(controlBasePath, createLibraryControl({ store }));
+  app.route(controlBasePath, createUploadControl({ dataDirectory }));
   return app;
-}
-
-function fail(status: 400 | 401 | 404 | 409, code: string, message: string): Response {
-  return Response.json({ error: message, code }, { status, headers: { 'Cache-Control': 'no-store' } });
 }

@@ -105,7 +105,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         liveTimeoutMs: options.liveTimeoutMs,
       }),
     );
-    app.route('/', createControlApp({ store, access, launchSecret, jobs }));
+    app.route(
+      '/',
+      createControlApp({
+        store,
+        access,
+        launchSecret,
+        jobs,
+        dataDirectory,
+        address: () => ({ port, baseUrl: `http://${loopbackHost}:${port}` }),
+      }),
+    );
     app.route('/', createUiApp({ launchSecret }));
     app.notFound((context) => sendError(context, 'not_found', 'Nothing is served at this path.'));
 

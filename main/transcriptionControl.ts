@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { controlError } from './control/controlError.ts';
 import { TranscriptionRequestError, type TranscriptionJobs } from './transcriptionJobs.ts';
 
 const requestSchema = z
@@ -23,7 +24,7 @@ export function createTranscriptionControl(jobs: TranscriptionJobs): Hono {
   app.post('/transcriptions', async (context) => {
     const parsed = requestSchema.safeParse(await context.req.json().catch(() => undefined));
     if (!parsed.success) {
-      return fail(
+      return controlError(
         400,
         'invalid_request',
         'Send {"path": "<absolute file path>", "provider"?: "<id or label>", "language"?: "<ISO 639-1>", "title"?: "<text>"}.',
@@ -33,7 +34,8 @@ export function createTranscriptionControl(jobs: TranscriptionJobs): Hono {
       const job = jobs.start(parsed.data);
       return context.json({ jobId: job.id, sessionId: job.sessionId }, 202);
     } catch (error) {
-      if (error instanceof TranscriptionRequestError) return fail(400, 'invalid_request', error.message);
+      if (error instanceof TranscriptionRequestError)
+        return controlError(400, 'invalid_request', error.message);
       throw error;
     }
   });
@@ -49,13 +51,9 @@ export function createTranscriptionControl(jobs: TranscriptionJobs): Hono {
 }
 
 function noSuchJob(id: string): Response {
-  return fail(
+  return controlError(
     404,
     'job_not_found',
     `There is no transcription job ${id}; ended jobs are kept for a while only.`,
   );
-}
-
-function fail(status: 400 | 404, code: string, message: string): Response {
-  return Response.json({ error: message, code }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
