@@ -1,18 +1,17 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WhisperRuntimeStatus } from '../../actors/whisperRuntime/whisperRuntime.ts';
 import { whisperCppConfigSchema } from '../../providers/whisper-cpp/config.ts';
-import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
+import { readProviderConfig } from '../providerSettings.ts';
 import { buildBinary } from '../runtime/buildBinary.ts';
 import { downloadModel } from '../runtime/downloadModel.ts';
-import { hasGgmlMagic } from '../runtime/ggmlModelFile.ts';
 import { importBinary } from '../runtime/importBinary.ts';
 import { importModel } from '../runtime/importModel.ts';
-import { findModel, officialModelBaseUrl, officialModels } from '../runtime/modelManifest.ts';
+import { findModel, modelHostUrl, officialModels } from '../runtime/modelManifest.ts';
 import { progressBar } from '../runtime/progressBar.ts';
 import { runtimeForConfig } from '../runtime/runtimeForConfig.ts';
-import { managedBinaryPath, modelsDirectory } from '../runtime/runtimePaths.ts';
+import { modelsDirectory } from '../runtime/runtimePaths.ts';
+import { runtimeFilesReport } from '../runtime/runtimeReport.ts';
 import {
   isProcessAlive,
   readRuntimeRecord,
@@ -20,7 +19,7 @@ import {
   type RuntimeRecord,
   writeRuntimeRecord,
 } from '../runtime/runtimeRecord.ts';
-import { whisperServerProblem } from '../runtime/whisperServerCheck.ts';
+import { readRuntimeFileSettings, useModel } from '../runtime/runtimeSettings.ts';
 import { UsageError } from './usage.ts';
 
 const providerId = 'whisper-cpp';
@@ -54,7 +53,7 @@ export async function runtimeCommand(
         dataDirectory,
       );
       console.log(alreadyPresent ? `The model is already at ${path}` : `Copied the model to ${path}`);
-      return useModel(dataDirectory, path);
+      return announceModel(dataDirectory, path);
     }
     case 'download-model':
       return download(dataDirectory, argument);
@@ -72,18 +71,14 @@ function required(argument: string | undefined, form: string): string {
   return argument;
 }
 
-function storedConfig(dataDirectory: string): Record<string, unknown> {
-  return readProviderConfig(dataDirectory, providerId);
-}
-
-function useModel(dataDirectory: string, path: string): void {
-  writeProviderConfig(dataDirectory, providerId, { ...storedConfig(dataDirectory), modelPath: path });
+function announceModel(dataDirectory: string, path: string): void {
+  useModel(dataDirectory, path);
   console.log(`P14 whisper.cpp now uses this model (modelPath=${path}).`);
 }
 
 function noteConfiguredBinary(dataDirectory: string): void {
-  const configured = storedConfig(dataDirectory).binaryPath;
-  if (typeof configured === 'string' && configured !== '') {
+  const configured = readRuntimeFileSettings(dataDirectory).binaryPath;
+  if (configured !== undefined && configured !== '') {
     console.log(
       `Note: P14 is set to use ${configured} (binaryPath). To use this one, clear it: earshot providers set whisper-cpp binaryPath=`,
     );
@@ -98,7 +93,7 @@ async function download(dataDirectory: string, name: string | undefined): Promis
     throw new UsageError(`Use: earshot runtime download-model NAME, one of:\n${choices}`);
   const model = findModel(officialModels, name);
   if (model === undefined) throw new UsageError(`There is no model "${name}". Choose one of:\n${choices}`);
-  const baseUrl = process.env.EARSHOT_MODEL_BASE_URL || officialModelBaseUrl;
+  const baseUrl = modelHostUrl();
   const bar = progressBar(model.file);
   const { path, downloaded } = await downloadModel({
     model,
@@ -107,30 +102,23 @@ async function download(dataDirectory: string, name: string | undefined): Promis
     onProgress: (received, total) => bar.update(received, total),
   }).finally(() => bar.finish());
   console.log(downloaded ? `Downloaded and verified ${path}` : `The model is already at ${path} (verified)`);
-  useModel(dataDirectory, path);
+  announceModel(dataDirectory, path);
 }
 
 async function printStatus(dataDirectory: string): Promise<void> {
-  const config = storedConfig(dataDirectory);
-  const configuredBinary = typeof config.binaryPath === 'string' ? config.binaryPath : undefined;
-  const binary = configuredBinary ?? managedBinaryPath(dataDirectory);
-  const binaryState = isFile(binary)
-    ? ((await whisperServerProblem(binary)) ?? 'runs as whisper-server')
-    : 'missing';
-  console.log(
-    `Binary:  ${binary} (${configuredBinary === undefined ? 'managed' : 'binaryPath'}): ${binaryState}`,
-  );
+  const { binary, model, installedModels } = await runtimeFilesReport(dataDirectory);
+  const binaryState = binary.state === 'ready' ? 'runs as whisper-server' : (binary.problem ?? 'missing');
+  console.log(`Binary:  ${binary.path} (${binary.managed ? 'managed' : 'binaryPath'}): ${binaryState}`);
 
-  const model = typeof config.modelPath === 'string' ? config.modelPath : undefined;
-  if (model === undefined) {
+  if (model.path === null) {
     console.log('Model:   not set (earshot runtime download-model NAME, or import-model PATH)');
-  } else if (!isFile(model)) {
-    console.log(`Model:   ${model}: missing`);
+  } else if (model.bytes === null) {
+    console.log(`Model:   ${model.path}: missing`);
   } else {
-    const kind = (await hasGgmlMagic(model)) ? 'ggml model' : 'not a ggml model';
-    console.log(`Model:   ${model} (${megabytes(statSync(model).size)}): ${kind}`);
+    const kind = model.state === 'ready' ? 'ggml model' : 'not a ggml model';
+    console.log(`Model:   ${model.path} (${megabytes(model.bytes)}): ${kind}`);
   }
-  const installed = listModels(dataDirectory);
+  const installed = installedModels.map(({ path, bytes }) => `${basename(path)} (${megabytes(bytes)})`);
   console.log(
     `Models in ${modelsDirectory(dataDirectory)}: ${installed.length === 0 ? 'none' : installed.join(', ')}`,
   );
@@ -160,7 +148,7 @@ async function runInForeground(dataDirectory: string): Promise<void> {
       `whisper-server already runs at ${existing.baseUrl} (pid ${existing.serverPid}); stop it with: earshot runtime stop`,
     );
   }
-  const parsed = whisperCppConfigSchema.safeParse(storedConfig(dataDirectory));
+  const parsed = whisperCppConfigSchema.safeParse(readProviderConfig(dataDirectory, providerId));
   if (!parsed.success) {
     throw new Error(
       `P14 whisper.cpp is not configured: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`,
@@ -253,25 +241,6 @@ async function gone(record: RuntimeRecord, timeoutMs: number): Promise<boolean> 
     await sleep(50);
   }
   return true;
-}
-
-function listModels(dataDirectory: string): string[] {
-  try {
-    const directory = modelsDirectory(dataDirectory);
-    return readdirSync(directory)
-      .filter((name) => !name.endsWith('.partial'))
-      .map((name) => `${name} (${megabytes(statSync(join(directory, name)).size)})`);
-  } catch {
-    return [];
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 function megabytes(bytes: number): string {

@@ -10,6 +10,11 @@ export interface ModelEntry {
 /** whisper.cpp's official model host; `EARSHOT_MODEL_BASE_URL` replaces it (mirrors, tests). */
 export const officialModelBaseUrl = 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main';
 
+/** Where models are downloaded from now: `EARSHOT_MODEL_BASE_URL` when set, else the official host. */
+export function modelHostUrl(): string {
+  return process.env.EARSHOT_MODEL_BASE_URL || officialModelBaseUrl;
+}
+
 /**
  * The official whisper.cpp ggml models Earshot offers, with their published sizes and sha256.
  * Small ones only: they run faster than real time on an ordinary CPU.

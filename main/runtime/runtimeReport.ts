@@ -1,0 +1,86 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hasGgmlMagic } from './ggmlModelFile.ts';
+import { managedBinaryPath, modelsDirectory } from './runtimePaths.ts';
+import { readRuntimeFileSettings } from './runtimeSettings.ts';
+import { whisperServerProblem } from './whisperServerCheck.ts';
+
+export interface BinaryReport {
+  path: string;
+  /** The binary `build` and `import-binary` put in the data directory, rather than P14's binaryPath. */
+  managed: boolean;
+  state: 'missing' | 'ready' | 'unusable';
+  /** Why it is unusable. */
+  problem: string | null;
+}
+
+export interface ModelReport {
+  path: string | null;
+  state: 'not_set' | 'missing' | 'ready' | 'unusable';
+  bytes: number | null;
+}
+
+export interface InstalledModel {
+  path: string;
+  bytes: number;
+}
+
+/** What the P14 runtime has to run with: its binary, its model and the models in the data directory. */
+export interface RuntimeFilesReport {
+  binary: BinaryReport;
+  model: ModelReport;
+  installedModels: InstalledModel[];
+}
+
+/**
+ * Looks at the files P14 is set to use, as `earshot runtime status` and the runtime panel show
+ * them. `binaryProblem` runs the binary's `--help`; a caller asking often may pass a cached one.
+ */
+export async function runtimeFilesReport(
+  dataDirectory: string,
+  binaryProblem: (path: string) => Promise<string | undefined> = whisperServerProblem,
+): Promise<RuntimeFilesReport> {
+  const settings = readRuntimeFileSettings(dataDirectory);
+  return {
+    binary: await binaryReport(
+      settings.binaryPath ?? managedBinaryPath(dataDirectory),
+      settings.binaryPath === undefined,
+      binaryProblem,
+    ),
+    model: await modelReport(settings.modelPath),
+    installedModels: await installedModels(dataDirectory),
+  };
+}
+
+async function binaryReport(
+  path: string,
+  managed: boolean,
+  binaryProblem: (path: string) => Promise<string | undefined>,
+): Promise<BinaryReport> {
+  if (!(await isFile(path))) return { path, managed, state: 'missing', problem: null };
+  const problem = await binaryProblem(path);
+  return { path, managed, state: problem === undefined ? 'ready' : 'unusable', problem: problem ?? null };
+}
+
+async function modelReport(path: string | undefined): Promise<ModelReport> {
+  if (path === undefined) return { path: null, state: 'not_set', bytes: null };
+  const found = await stat(path).catch(() => undefined);
+  if (found?.isFile() !== true) return { path, state: 'missing', bytes: null };
+  return { path, state: (await hasGgmlMagic(path)) ? 'ready' : 'unusable', bytes: found.size };
+}
+
+async function installedModels(dataDirectory: string): Promise<InstalledModel[]> {
+  const directory = modelsDirectory(dataDirectory);
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const models: InstalledModel[] = [];
+  for (const name of names.filter((candidate) => !candidate.endsWith('.partial')).sort()) {
+    const path = join(directory, name);
+    const found = await stat(path).catch(() => undefined);
+    if (found?.isFile() === true) models.push({ path, bytes: found.size });
+  }
+  return models;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() === true;
+}
