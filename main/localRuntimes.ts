@@ -77,6 +77,8 @@ export class LocalRuntimes {
         for (const listener of this.listeners) listener(status);
       });
       this.current = { key, runtime, unsubscribe };
+      // A lease held on the replaced runtime holds nothing once it is stopped.
+      if (replaced !== undefined) this.held = undefined;
       replaced?.unsubscribe();
       await replaced?.runtime.stop();
     }

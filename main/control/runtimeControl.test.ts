@@ -1,0 +1,318 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { basename, join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeHttpServer, startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
+import { requireBuiltWhisperServer, stubModel } from '../../test/support/sharedFixtures.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { LocalRuntimes } from '../localRuntimes.ts';
+import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
+import { isProcessAlive } from '../runtime/runtimeRecord.ts';
+import type { ModelEntry } from '../runtime/modelManifest.ts';
+import { officialModels } from '../runtime/modelManifest.ts';
+import { managedBinaryPath, modelsDirectory } from '../runtime/runtimePaths.ts';
+import {
+  createRuntimeControl,
+  type RuntimeControlDependencies,
+  type RuntimePanel,
+} from './runtimeControl.ts';
+
+const stubModelBytes = readFileSync(stubModel);
+const stubEntry: ModelEntry = {
+  name: 'stub',
+  file: 'ggml-stub.bin',
+  bytes: stubModelBytes.length,
+  sha256: createHash('sha256').update(stubModelBytes).digest('hex'),
+};
+
+let directory: ReturnType<typeof temporaryDirectory>;
+let dataDirectory: string;
+let runtimes: LocalRuntimes;
+let app: Hono;
+
+function mount(options: Partial<RuntimeControlDependencies> = {}): void {
+  app = new Hono().route('/control/v1', createRuntimeControl({ dataDirectory, runtimes, ...options }));
+}
+
+beforeEach(() => {
+  directory = temporaryDirectory('runtime-control');
+  dataDirectory = join(directory.path, 'data');
+  runtimes = new LocalRuntimes(dataDirectory);
+  mount();
+});
+afterEach(async () => {
+  await runtimes.stop();
+  directory.remove();
+});
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await app.request(`/control/v1${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+async function panel(): Promise<RuntimePanel> {
+  return (await call('GET', '/runtime')).json as unknown as RuntimePanel;
+}
+
+/** A deferred the injected builder waits on, so a test decides when the "build" ends. */
+function controlledBuilder() {
+  let finish: (outcome: Error | undefined) => void = () => {};
+  const ended = new Promise<Error | undefined>((resolve) => (finish = resolve));
+  const builder: RuntimeControlDependencies['buildBinary'] = async (_dataDirectory, onOutput) => {
+    onOutput('-- Configuring done\n[ 12%] Building C object ggml.c.o\n');
+    onOutput('[ 50%] Building CXX object whisper.cpp.o\n');
+    const failure = await ended;
+    if (failure !== undefined) throw failure;
+    return managedBinaryPath(dataDirectory);
+  };
+  return { builder, finish };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('GET /runtime', () => {
+  it('describes an empty data directory: nothing there, nothing running, no task', async () => {
+    expect(await panel()).toEqual({
+      binary: { path: managedBinaryPath(dataDirectory), managed: true, state: 'missing', problem: null },
+      model: { path: null, state: 'not_set', bytes: null },
+      installedModels: [],
+      officialModels: officialModels.map(({ name, bytes }) => ({ name, bytes })),
+      runtime: { state: 'stopped', baseUrl: null, pid: null, failure: null, held: false },
+      task: { kind: null, state: null, progress: null, message: null },
+      log: [],
+    });
+  });
+
+  it('names a configured binary that is not whisper-server, and a model that is missing', async () => {
+    const notServer = join(directory.path, 'whisper-cli');
+    writeFileSync(notServer, '#!/bin/sh\necho "usage: whisper-cli [options] file0.wav"\n');
+    chmodSync(notServer, 0o755);
+    writeProviderConfig(dataDirectory, 'whisper-cpp', {
+      binaryPath: notServer,
+      modelPath: '/nowhere/ggml.bin',
+    });
+    const { binary, model } = await panel();
+    expect(binary).toEqual({
+      path: notServer,
+      managed: false,
+      state: 'unusable',
+      problem: expect.stringContaining('is not whisper-server') as unknown,
+    });
+    expect(model).toEqual({ path: '/nowhere/ggml.bin', state: 'missing', bytes: null });
+  });
+});
+
+describe('POST /runtime/import-model and import-binary', () => {
+  it('imports the stub model into the data directory and makes it the one P14 uses', async () => {
+    const { status, json } = await call('POST', '/runtime/import-model', { path: stubModel });
+    const imported = join(modelsDirectory(dataDirectory), basename(stubModel));
+    expect(status).toBe(200);
+    expect(json).toMatchObject({
+      model: { path: imported, state: 'ready', bytes: stubModelBytes.length },
+      installedModels: [imported],
+    });
+    expect(readProviderConfig(dataDirectory, 'whisper-cpp')).toEqual({ modelPath: imported });
+  });
+
+  it('refuses a file that is not a ggml model, and a relative path', async () => {
+    const text = join(directory.path, 'notes.txt');
+    writeFileSync(text, 'not a model');
+    const refused = await call('POST', '/runtime/import-model', { path: text });
+    expect(refused).toMatchObject({
+      status: 400,
+      json: {
+        code: 'invalid_model',
+        error: expect.stringContaining('is not a whisper.cpp model') as unknown,
+      },
+    });
+    expect((await call('POST', '/runtime/import-model', { path: 'notes.txt' })).status).toBe(400);
+    expect((await panel()).installedModels).toEqual([]);
+  });
+
+  it('refuses a file that is not a whisper-server binary and keeps nothing', async () => {
+    const text = join(directory.path, 'whisper-server');
+    writeFileSync(text, 'just text');
+    const refused = await call('POST', '/runtime/import-binary', { path: text });
+    expect(refused).toMatchObject({
+      status: 400,
+      json: {
+        code: 'invalid_binary',
+        error: expect.stringContaining('is not a usable whisper-server') as unknown,
+      },
+    });
+    expect(existsSync(managedBinaryPath(dataDirectory))).toBe(false);
+  });
+
+  it('imports a binary that runs as whisper-server', async () => {
+    const binary = join(directory.path, 'whisper-server');
+    writeFileSync(binary, '#!/bin/sh\necho "  --inference-path PATH" >&2\n');
+    chmodSync(binary, 0o755);
+    const { status, json } = await call('POST', '/runtime/import-binary', { path: binary });
+    expect(status).toBe(200);
+    expect(json.binary).toEqual({
+      path: managedBinaryPath(dataDirectory),
+      managed: true,
+      state: 'ready',
+      problem: null,
+    });
+  });
+});
+
+describe('POST /runtime/download-model', () => {
+  let host: FakeHttpServer;
+  /** The model host answers once the test lets it, so the task is seen running first. */
+  let answer: () => void = () => {};
+  beforeAll(async () => {
+    host = await startFakeHttpServer(async (_request, url) => {
+      if (url.pathname !== `/mirror/${stubEntry.file}`) return undefined;
+      await new Promise<void>((resolve) => (answer = resolve));
+      return { body: stubModelBytes };
+    });
+  });
+  afterAll(async () => host.close());
+
+  it('downloads in the background with progress, checks the sha256 and makes it P14 model', async () => {
+    mount({ models: [stubEntry], modelBaseUrl: `${host.baseUrl}/mirror` });
+    const { status, json } = await call('POST', '/runtime/download-model', { name: 'stub' });
+    expect(status).toBe(202);
+    expect(json.task).toMatchObject({ kind: 'download-model', state: 'running' });
+    await expect.poll(() => host.requests.length).toBe(1);
+    answer();
+    await expect.poll(async () => (await panel()).task.state).toBe('succeeded');
+    const downloaded = join(modelsDirectory(dataDirectory), stubEntry.file);
+    expect(await panel()).toMatchObject({
+      model: { path: downloaded, state: 'ready', bytes: stubEntry.bytes },
+      installedModels: [downloaded],
+      officialModels: [{ name: 'stub', bytes: stubEntry.bytes }],
+      task: {
+        kind: 'download-model',
+        state: 'succeeded',
+        progress: 1,
+        message: `Downloaded and verified ${downloaded}; P14 now uses it.`,
+      },
+    });
+    expect(readFileSync(downloaded).equals(stubModelBytes)).toBe(true);
+  });
+
+  it('fails the task, keeping nothing, when the file does not match the manifest', async () => {
+    mount({ models: [{ ...stubEntry, sha256: '0'.repeat(64) }], modelBaseUrl: `${host.baseUrl}/mirror` });
+    await call('POST', '/runtime/download-model', { name: 'stub' });
+    await expect.poll(() => host.requests.length).toBe(2);
+    answer();
+    await expect.poll(async () => (await panel()).task.state).toBe('failed');
+    const { task, model, installedModels } = await panel();
+    expect(task.message).toMatch(/its sha256 is [0-9a-f]{64}, not the published 0{64}; it was not kept/);
+    expect(model.state).toBe('not_set');
+    expect(installedModels).toEqual([]);
+  });
+
+  it('refuses an unknown name, listing the names it knows', async () => {
+    const { status, json } = await call('POST', '/runtime/download-model', { name: 'large-v3' });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ code: 'unknown_model' });
+    expect(json.error).toContain('There is no model "large-v3". Choose one of: tiny.en, tiny-q5_1');
+  });
+});
+
+describe('POST /runtime/build', () => {
+  it('builds in the background, one task at a time, with its progress and output in the panel', async () => {
+    const { builder, finish } = controlledBuilder();
+    mount({ buildBinary: builder, models: [stubEntry], modelBaseUrl: 'http://127.0.0.1:9' });
+    expect((await call('POST', '/runtime/build')).status).toBe(202);
+    await expect.poll(async () => (await panel()).task.progress).toBe(0.5);
+    expect(await panel()).toMatchObject({
+      task: { kind: 'build', state: 'running', progress: 0.5 },
+      log: [
+        '-- Configuring done',
+        '[ 12%] Building C object ggml.c.o',
+        '[ 50%] Building CXX object whisper.cpp.o',
+      ],
+    });
+
+    for (const [path, body] of [
+      ['/runtime/build', undefined],
+      ['/runtime/download-model', { name: 'stub' }],
+    ] as const) {
+      const conflict = await call('POST', path, body);
+      expect(conflict.status).toBe(409);
+      expect(conflict.json).toMatchObject({ code: 'task_running' });
+    }
+
+    finish(undefined);
+    await expect.poll(async () => (await panel()).task.state).toBe('succeeded');
+    expect((await panel()).task).toEqual({
+      kind: 'build',
+      state: 'succeeded',
+      progress: 1,
+      message: `whisper-server is built at ${managedBinaryPath(dataDirectory)}.`,
+    });
+  });
+
+  it('reports a failed build and lets the next task start', async () => {
+    const { builder, finish } = controlledBuilder();
+    mount({ buildBinary: builder });
+    await call('POST', '/runtime/build');
+    finish(new Error('Building whisper-server failed (exit code 2); its output is in the log.'));
+    await expect.poll(async () => (await panel()).task.state).toBe('failed');
+    expect((await panel()).task.message).toBe(
+      'Building whisper-server failed (exit code 2); its output is in the log.',
+    );
+    expect((await call('POST', '/runtime/build')).status).toBe(202);
+  });
+});
+
+describe('POST /runtime/start and stop', () => {
+  it('refuses to start without a configured model, saying what is missing', async () => {
+    const { status, json } = await call('POST', '/runtime/start');
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      code: 'runtime_not_configured',
+      error: 'P14 whisper.cpp is not set up yet: modelPath: required.',
+    });
+    expect((await panel()).runtime.state).toBe('stopped');
+  });
+
+  it('says how to get a binary when the model is set but there is none', async () => {
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel });
+    const { status, json } = await call('POST', '/runtime/start');
+    expect(status).toBe(400);
+    expect(json).toMatchObject({
+      code: 'runtime_unavailable',
+      error: expect.stringContaining('earshot runtime build') as unknown,
+    });
+  });
+
+  it('runs the real whisper-server until stop, with its output in the log', async () => {
+    writeProviderConfig(dataDirectory, 'whisper-cpp', {
+      modelPath: stubModel,
+      binaryPath: requireBuiltWhisperServer(),
+      port: await freePort(),
+    });
+    const started = await call('POST', '/runtime/start');
+    expect(started.status).toBe(200);
+    const { runtime, log } = started.json as unknown as RuntimePanel;
+    expect(runtime).toMatchObject({ state: 'running', held: true, failure: null });
+    expect(runtime.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await (await fetch(`${runtime.baseUrl}/health`)).json()).toEqual({ status: 'ok' });
+    expect(log.join('\n')).toContain('whisper');
+    const pid = runtime.pid ?? -1;
+    expect(isProcessAlive(pid)).toBe(true);
+
+    const stopped = await call('POST', '/runtime/stop');
+    expect(stopped.json.runtime).toMatchObject({ state: 'stopped', held: false, pid: null, baseUrl: null });
+    expect(isProcessAlive(pid)).toBe(false);
+  }, 60_000);
+});

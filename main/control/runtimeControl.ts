@@ -1,0 +1,229 @@
+import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { WhisperRuntimeState } from '../../machines/whisperRuntime.ts';
+import { ProviderError } from '../../providers/http/providerError.ts';
+import { definition as whisperCpp } from '../../providers/whisper-cpp/definition.ts';
+import type { LocalRuntimes } from '../localRuntimes.ts';
+import { configurationProblems } from '../providerConfiguration.ts';
+import { readProviderConfig } from '../providerSettings.ts';
+import { buildBinary } from '../runtime/buildBinary.ts';
+import { downloadModel } from '../runtime/downloadModel.ts';
+import { importBinary } from '../runtime/importBinary.ts';
+import { importModel } from '../runtime/importModel.ts';
+import { findModel, modelHostUrl, type ModelEntry, officialModels } from '../runtime/modelManifest.ts';
+import { modelsDirectory } from '../runtime/runtimePaths.ts';
+import { type BinaryReport, type ModelReport, runtimeFilesReport } from '../runtime/runtimeReport.ts';
+import { readRuntimeFileSettings, useModel } from '../runtime/runtimeSettings.ts';
+import { whisperServerProblem } from '../runtime/whisperServerCheck.ts';
+import { controlError } from './controlError.ts';
+import { RuntimeTasks, type RuntimeTaskStatus, taskLogLines } from './runtimeTasks.ts';
+
+/** The runtime panel: the P14 runtime's files, the service's whisper-server, and the task under way. */
+export interface RuntimePanel {
+  binary: BinaryReport;
+  model: ModelReport;
+  /** Paths of the models in the data directory, any of which P14's modelPath may name. */
+  installedModels: string[];
+  officialModels: Array<{ name: string; bytes: number }>;
+  runtime: {
+    /** `stopped` until the service first needed it. */
+    state: WhisperRuntimeState;
+    baseUrl: string | null;
+    pid: number | null;
+    failure: string | null;
+    /** Started here (`POST /runtime/start`) and kept running until `POST /runtime/stop`. */
+    held: boolean;
+  };
+  task: RuntimeTaskStatus;
+  /** The last lines of whisper-server's output, then those of the latest build. */
+  log: string[];
+}
+
+export interface RuntimeControlDependencies {
+  dataDirectory: string;
+  /** The service's managed runtime, the one jobs and live sessions use. */
+  runtimes: LocalRuntimes;
+  /** Default: `buildBinary` (compiles whisper.cpp, a few minutes). */
+  buildBinary?: (dataDirectory: string, onOutput: (text: string) => void) => Promise<string>;
+  /** Default: the official whisper.cpp models. */
+  models?: readonly ModelEntry[];
+  /** Default: `$EARSHOT_MODEL_BASE_URL`, else the official model host, read at each download. */
+  modelBaseUrl?: string;
+}
+
+const pathRequestSchema = z.object({ path: z.string() }).strict();
+const downloadRequestSchema = z.object({ name: z.string() }).strict();
+/** cmake's progress lines: `[ 45%] Building CXX object …`. */
+const buildProgressPattern = /\[\s*(\d{1,3})%\]/g;
+
+/**
+ * The P14 runtime panel on the control channel, relative to its base path (mount it at
+ * `/control/v1`, behind the launch-secret check):
+ * - `GET /runtime` → RuntimePanel
+ * - `POST /runtime/start` → RuntimePanel, once whisper-server runs from the stored P14 settings;
+ *   it keeps running until `POST /runtime/stop` (and as long as a job or live session uses it)
+ * - `POST /runtime/build`, `POST /runtime/download-model {name}` → 202 RuntimePanel; the task runs
+ *   in the background, one at a time (else 409 `task_running`), followed through `GET /runtime`
+ * - `POST /runtime/import-binary {path}`, `POST /runtime/import-model {path}` → RuntimePanel
+ */
+export function createRuntimeControl(dependencies: RuntimeControlDependencies): Hono {
+  const { dataDirectory, runtimes } = dependencies;
+  const build = dependencies.buildBinary ?? buildBinary;
+  const models = dependencies.models ?? officialModels;
+  const tasks = new RuntimeTasks();
+  const binaryProblem = cachedBinaryCheck();
+  const app = new Hono();
+
+  const panel = async (): Promise<RuntimePanel> => {
+    const files = await runtimeFilesReport(dataDirectory, binaryProblem);
+    const status = runtimes.status();
+    return {
+      binary: files.binary,
+      model: files.model,
+      installedModels: files.installedModels.map((model) => model.path),
+      officialModels: models.map(({ name, bytes }) => ({ name, bytes })),
+      runtime: {
+        state: status?.state ?? 'stopped',
+        baseUrl: status?.baseUrl ?? null,
+        pid: status?.pid ?? null,
+        failure: status?.failure ?? null,
+        held: runtimes.isHeld(),
+      },
+      task: tasks.status(),
+      log: [...(status?.output ?? []), ...tasks.log()].slice(-taskLogLines),
+    };
+  };
+
+  app.get('/runtime', async (context) => context.json(await panel()));
+
+  app.post('/runtime/start', async (context) => {
+    const stored = readProviderConfig(dataDirectory, whisperCpp.metadata.id);
+    const problems = configurationProblems(whisperCpp, stored);
+    if (problems.length > 0) {
+      return controlError(
+        400,
+        'runtime_not_configured',
+        `P14 whisper.cpp is not set up yet: ${problems.join('; ')}.`,
+      );
+    }
+    try {
+      await runtimes.hold(whisperCpp.configSchema.parse(stored));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      return error.kind === 'configuration'
+        ? controlError(400, 'runtime_unavailable', error.message)
+        : controlError(502, 'runtime_failed', error.message);
+    }
+    return context.json(await panel());
+  });
+
+  app.post('/runtime/stop', async (context) => {
+    await runtimes.letGo();
+    return context.json(await panel());
+  });
+
+  app.post('/runtime/build', async (context) => {
+    const started = tasks.start(
+      'build',
+      'Building whisper-server from source (a few minutes).',
+      async (report) => {
+        const path = await build(dataDirectory, (text) => {
+          report.output(text);
+          const percent = [...text.matchAll(buildProgressPattern)].at(-1)?.[1];
+          if (percent !== undefined) report.progress(Number(percent) / 100);
+        });
+        const configured = readRuntimeFileSettings(dataDirectory).binaryPath;
+        return configured === undefined
+          ? `whisper-server is built at ${path}.`
+          : `whisper-server is built at ${path}, but P14 is set to use ${configured} (binaryPath); clear binaryPath to use this one.`;
+      },
+    );
+    if (!started) return taskRunning(tasks);
+    return context.json(await panel(), 202);
+  });
+
+  app.post('/runtime/download-model', async (context) => {
+    const parsed = downloadRequestSchema.safeParse(await context.req.json().catch(() => undefined));
+    const names = models.map((model) => model.name).join(', ');
+    if (!parsed.success) return controlError(400, 'invalid_request', `Send {"name": "<one of ${names}>"}.`);
+    const model = findModel(models, parsed.data.name);
+    if (model === undefined) {
+      return controlError(
+        400,
+        'unknown_model',
+        `There is no model "${parsed.data.name}". Choose one of: ${names}.`,
+      );
+    }
+    const baseUrl = dependencies.modelBaseUrl ?? modelHostUrl();
+    const started = tasks.start('download-model', `Downloading ${model.file}.`, async (report) => {
+      const { path, downloaded } = await downloadModel({
+        model,
+        baseUrl,
+        directory: modelsDirectory(dataDirectory),
+        onProgress: (received, total) => report.progress(received / total),
+      });
+      useModel(dataDirectory, path);
+      return `${downloaded ? 'Downloaded and verified' : 'Already had (verified)'} ${path}; P14 now uses it.`;
+    });
+    if (!started) return taskRunning(tasks);
+    return context.json(await panel(), 202);
+  });
+
+  app.post('/runtime/import-binary', async (context) => {
+    const path = await requestedPath(context.req.raw);
+    if (path === undefined) return pathRequired();
+    try {
+      await importBinary(path, dataDirectory);
+    } catch (error) {
+      return controlError(400, 'invalid_binary', (error as Error).message);
+    }
+    return context.json(await panel());
+  });
+
+  app.post('/runtime/import-model', async (context) => {
+    const path = await requestedPath(context.req.raw);
+    if (path === undefined) return pathRequired();
+    try {
+      useModel(dataDirectory, (await importModel(path, dataDirectory)).path);
+    } catch (error) {
+      return controlError(400, 'invalid_model', (error as Error).message);
+    }
+    return context.json(await panel());
+  });
+
+  return app;
+}
+
+async function requestedPath(request: Request): Promise<string | undefined> {
+  const parsed = pathRequestSchema.safeParse(await request.json().catch(() => undefined));
+  return parsed.success && isAbsolute(parsed.data.path) ? parsed.data.path : undefined;
+}
+
+function pathRequired(): Response {
+  return controlError(400, 'invalid_request', 'Send {"path": "<absolute path of the file>"}.');
+}
+
+function taskRunning(tasks: RuntimeTasks): Response {
+  const { kind, message } = tasks.status();
+  return controlError(
+    409,
+    'task_running',
+    `Another runtime task is under way (${kind}: ${message}); wait for it to end.`,
+  );
+}
+
+/**
+ * `whisperServerProblem` runs the binary; the panel is polled while tasks run, so the answer is
+ * kept for as long as the file is the same one (same size and modification time).
+ */
+function cachedBinaryCheck(): (path: string) => Promise<string | undefined> {
+  let cached: { key: string; problem: Promise<string | undefined> } | undefined;
+  return async (path) => {
+    const found = await stat(path);
+    const key = `${path}\n${found.size}\n${found.mtimeMs}`;
+    if (cached?.key !== key) cached = { key, problem: whisperServerProblem(path) };
+    return cached.problem;
+  };
+}
