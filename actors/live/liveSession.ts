@@ -14,20 +14,26 @@ export type LiveSessionState =
 export interface LiveSessionUpdate {
   sessionId: string;
   state: LiveSessionState;
-  /** Segments committed by this change, already stored. */
+  /** Segments committed by this change, already stored, timed in the session's audio. */
   committed: CommittedSegment[];
   tentative: string;
   /** P01's translated line, when the change touched it. */
   translation?: { finalText: string; tentativeText: string };
   error: string | null;
-  /** Audio captured so far. */
+  /** The session's audio so far: a resumed session's earlier recording and this capture. */
   audioMs: number;
 }
 
 export interface LiveSessionOptions {
   store: SessionStore;
   providerId: ProviderId;
+  /** A new session's title; a resumed session keeps its own, as it keeps its topic and tags. */
   title: string;
+  /**
+   * Continues this interrupted session instead of creating one: new segments follow the stored
+   * ones, timed after its stored audio length.
+   */
+  resumeSessionId?: string;
   audioFormat: AudioInputMode;
   /** Opens a new provider stream (directly for P01, through the proxy for P02–P08). */
   openStream(onEvent: (event: LiveEvent) => void): LiveStream;
@@ -64,14 +70,19 @@ const defaultFinishTimeoutMs = 12_000;
  * recorder stores every committed segment at once (tentative text never is).
  */
 export function startLiveSession(options: LiveSessionOptions): LiveSession {
-  const sessionId = randomUUID();
-  const recorder = new SessionRecorder(options.store, {
-    id: sessionId,
-    title: options.title,
-    providerId: options.providerId,
-    topicId: options.topicId,
-    tagIds: options.tagIds,
-  });
+  const sessionId = options.resumeSessionId ?? randomUUID();
+  const recorder =
+    options.resumeSessionId === undefined
+      ? SessionRecorder.create(options.store, {
+          id: sessionId,
+          title: options.title,
+          providerId: options.providerId,
+          topicId: options.topicId,
+          tagIds: options.tagIds,
+        })
+      : SessionRecorder.resume(options.store, options.resumeSessionId);
+  // The capture's own clock starts at 0; the session's runs on from any earlier recording.
+  const sessionMs = (captureMs: number) => recorder.startMs + captureMs;
   const audio = new AudioReplayBuffer({ keepHeader: options.audioFormat === 'webm-opus' });
   const assembler = new TranscriptAssembler();
   const listeners = new Set<(update: LiveSessionUpdate) => void>();
@@ -83,7 +94,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
     committed: [],
     tentative: '',
     error: null,
-    audioMs: 0,
+    audioMs: sessionMs(0),
   };
   let resolveEnded: (update: LiveSessionUpdate) => void = () => {};
   const ended = new Promise<LiveSessionUpdate>((resolve) => (resolveEnded = resolve));
@@ -97,20 +108,27 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
       tentative: assembler.tentative,
       translation: change.translation,
       error: snapshot.context.error,
-      audioMs: audio.capturedMs,
+      audioMs: sessionMs(audio.capturedMs),
     };
     for (const listener of listeners) listener(latest);
   };
 
-  const commit = (segments: CommittedSegment[]) => {
-    if (segments.length === 0) return;
-    const saved = recorder.record(segments);
+  /** Places segments timed in this capture in the session's audio and stores them; returns what was stored. */
+  const commit = (segments: CommittedSegment[]): CommittedSegment[] => {
+    if (segments.length === 0) return [];
+    const placed = segments.map((segment) => ({
+      ...segment,
+      startMs: sessionMs(segment.startMs),
+      endMs: sessionMs(segment.endMs),
+    }));
+    const saved = recorder.record(placed);
     if (!saved.ok) {
       actor.send({ type: 'STREAM_FAILED', permanent: true, message: saved.message });
-      return;
+      return [];
     }
     audio.release(assembler.committedUpToMs);
     actor.send({ type: 'COMMITTED' });
+    return placed;
   };
 
   const onStreamEvent = (generation: number, event: LiveEvent) => {
@@ -131,9 +149,9 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         return;
       default: {
         const change = assembler.accept(event, audio.capturedMs);
-        commit(change.committed);
+        const committed = commit(change.committed);
         if (change.translation !== undefined) recorder.recordTranslation(change.translation.finalText);
-        publish(change);
+        publish({ ...change, committed });
       }
     }
   };
@@ -162,8 +180,9 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         commit(assembler.closeStream(audio.capturedMs));
       },
       commitTentative: () => commit(assembler.commitTentative(audio.capturedMs)),
-      storeCompleted: () => recorder.end('completed', audio.capturedMs),
-      storeInterrupted: ({ context }) => recorder.end('interrupted', audio.capturedMs, context.error),
+      storeCompleted: () => recorder.end('completed', sessionMs(audio.capturedMs)),
+      storeInterrupted: ({ context }) =>
+        recorder.end('interrupted', sessionMs(audio.capturedMs), context.error),
     },
     delays: options.reconnectBackoffMs === undefined ? {} : { reconnectBackoff: options.reconnectBackoffMs },
     guards:
