@@ -18,6 +18,11 @@ export interface LiveSessionRequest {
   languageHints?: string[];
   /** The capture's audio format; default: the provider's input mode. */
   audioFormat?: AudioInputMode;
+  /**
+   * Records more audio into this interrupted session, with any provider; the session keeps its
+   * title, topic, tags and first provider, and `title` is not used.
+   */
+  resumeSessionId?: string;
 }
 
 /** A live request that cannot start (unknown provider, missing settings, audio it cannot take…). */
@@ -46,8 +51,9 @@ export class LiveSessions {
     this.options = options;
   }
 
-  /** Starts a session; throws LiveRequestError with what to do when it cannot. */
+  /** Starts or resumes a session; throws LiveRequestError with what to do when it cannot. */
   start(request: LiveSessionRequest): LiveSession {
+    if (request.resumeSessionId !== undefined) this.checkResumable(request.resumeSessionId);
     const definition = findProvider(request.provider);
     if (definition === undefined) {
       throw new LiveRequestError(
@@ -77,6 +83,7 @@ export class LiveSessions {
       store: this.options.store,
       providerId: metadata.id,
       title: request.title?.trim() || `Live ${new Date().toLocaleString()}`,
+      resumeSessionId: request.resumeSessionId,
       audioFormat,
       openStream: (onEvent) => this.openStream(definition, checked.config, hints, audioFormat, onEvent),
       finishTimeoutMs: this.options.finishTimeoutMs,
@@ -84,6 +91,8 @@ export class LiveSessions {
     });
     this.sessions.set(session.id, session);
     void session.ended.then(() => {
+      // A resumed session has its earlier run's id: that run's end must not drop the new one.
+      if (this.sessions.get(session.id) !== session) return;
       this.sessions.delete(session.id);
       this.cancelDetachedStop(session.id);
     });
@@ -124,6 +133,26 @@ export class LiveSessions {
   /** Stops every session the way the user would, so their last words are kept, before the store closes. */
   async close(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((session) => session.stop()));
+  }
+
+  /** Only an interrupted session takes more audio; the store's status machine enforces it too. */
+  private checkResumable(sessionId: string): void {
+    const status = this.options.store.getSession(sessionId)?.status;
+    if (status === undefined) {
+      throw new LiveRequestError(
+        `There is no session ${sessionId} to resume; pick an interrupted session, or start a new one without resumeSessionId.`,
+      );
+    }
+    if (status === 'recording') {
+      throw new LiveRequestError(
+        `Session ${sessionId} is already recording; attach to it (live.attach) or stop it first.`,
+      );
+    }
+    if (status === 'completed') {
+      throw new LiveRequestError(
+        `Session ${sessionId} is completed, and completed sessions cannot be resumed; start a new session instead.`,
+      );
+    }
   }
 
   private openStream(
