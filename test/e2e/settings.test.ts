@@ -85,6 +85,56 @@ it('configures providers from their forms: per-field messages that save nothing,
   }
 });
 
+it('enables the Open API and shows its token once: the token reads /api/v1/sessions until it is rotated', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page, service } = earshot;
+    const session = service.store.createSession({ title: 'Read over the API', providerId: 'deepgram' });
+    await page.goto(`${earshot.url}#/settings/api`);
+    const facts = page.getByTestId('api-facts');
+    await facts.getByText('Disabled').waitFor();
+    await page.getByTestId('api-base-url').getByText(`${service.baseUrl}/api/v1`).waitFor();
+
+    await page.getByRole('button', { name: 'Enable the API' }).click();
+    await facts.getByText('Enabled').waitFor();
+    const shownToken = page.getByLabel('New token');
+    const token = await shownToken.inputValue();
+    expect(token).toMatch(/^es_/);
+    expect(await page.getByTestId('api-example').textContent()).toContain(`Authorization: Bearer ${token}`);
+
+    const sessionsUrl = `${service.baseUrl}/api/v1/sessions`;
+    const read = (bearer: string) => fetch(sessionsUrl, { headers: { Authorization: `Bearer ${bearer}` } });
+    const answer = await read(token);
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { sessions: Array<{ id: string; title: string }> };
+    expect(body.sessions.map(({ id, title }) => ({ id, title }))).toEqual([
+      { id: session.id, title: 'Read over the API' },
+    ]);
+    expect((await read(`${token}x`)).status).toBe(401);
+    await saveScreenshots(page, 'settings-api');
+
+    await page.getByRole('button', { name: 'Rotate token' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
+    await expect.poll(() => shownToken.inputValue()).not.toBe(token);
+    const rotated = await shownToken.inputValue();
+    expect((await read(token)).status).toBe(401);
+    expect((await read(rotated)).status).toBe(200);
+
+    await page.goto(`${earshot.url}#/settings/providers`);
+    await page.goto(`${earshot.url}#/settings/api`);
+    await facts.getByText('Enabled').waitFor();
+    expect(await shownToken.count()).toBe(0);
+    expect(await page.content()).not.toContain(rotated);
+
+    await page.getByRole('button', { name: 'Disable the API' }).click();
+    await facts.getByText('Disabled').waitFor();
+    expect((await read(rotated)).status).toBe(403);
+    expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+});
+
 /** Chromium logs every refused request (the 400 of an invalid form) as a console error; those are expected. */
 function unexpectedErrors(pageErrors: string[]): string[] {
   return pageErrors.filter((error) => !error.startsWith('Failed to load resource'));

@@ -1,4 +1,5 @@
 import { hashOf } from '../app/route.ts';
+import { ApiSettings } from '../settings/ApiSettings.tsx';
 import { ProvidersSettings } from '../settings/ProvidersSettings.tsx';
 import '../styles/settings.css';
 
@@ -36,7 +37,7 @@ function SettingsSectionContent(props: { section: SettingsSection }) {
     case 'providers':
       return <ProvidersSettings />;
     case 'api':
-      return null;
+      return <ApiSettings />;
     case 'runtime':
       return null;
   }
