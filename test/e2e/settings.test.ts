@@ -135,6 +135,44 @@ it('enables the Open API and shows its token once: the token reads /api/v1/sessi
   }
 });
 
+it('shows the P14 runtime of an empty data directory: no program, no model, stopped, and what to do', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page } = earshot;
+    await page.goto(`${earshot.url}#/settings/runtime`);
+    const binary = page.getByTestId('runtime-binary');
+    await binary.getByText('Missing').waitFor();
+    await binary.getByRole('button', { name: 'Build binary' }).waitFor();
+    expect(await binary.getByRole('button', { name: 'Import binary' }).isDisabled()).toBe(true);
+    await binary.getByLabel('Or import a whisper-server you have').fill('/nowhere/whisper-server');
+    await binary.getByRole('button', { name: 'Import binary' }).click();
+    await binary.getByRole('alert').waitFor();
+
+    const model = page.getByTestId('runtime-model');
+    await model.getByText('Not set').waitFor();
+    await model.getByText('No models in the data directory yet').waitFor();
+    const officialModels = await model.getByLabel('Download an official model').locator('option').count();
+    expect(officialModels).toBeGreaterThan(0);
+    await model.getByRole('button', { name: 'Download model' }).waitFor();
+
+    const server = page.getByTestId('runtime-server');
+    await server.getByText('Stopped').waitFor();
+    expect(await server.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(true);
+    await server.getByRole('button', { name: 'Start' }).click();
+    await server
+      .getByRole('alert')
+      .getByText(/not set up yet/)
+      .waitFor();
+
+    await page.getByTestId('runtime-task').getByText('No build or download has run').waitFor();
+    await page.getByTestId('runtime-log').getByText('No output yet').waitFor();
+    await saveScreenshots(page, 'settings-runtime');
+    expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+});
+
 /** Chromium logs every refused request (the 400 of an invalid form) as a console error; those are expected. */
 function unexpectedErrors(pageErrors: string[]): string[] {
   return pageErrors.filter((error) => !error.startsWith('Failed to load resource'));

@@ -1,6 +1,7 @@
 import { hashOf } from '../app/route.ts';
 import { ApiSettings } from '../settings/ApiSettings.tsx';
 import { ProvidersSettings } from '../settings/ProvidersSettings.tsx';
+import { RuntimeSettings } from '../settings/RuntimeSettings.tsx';
 import '../styles/settings.css';
 
 type SettingsSection = 'providers' | 'api' | 'runtime';
@@ -39,6 +40,6 @@ function SettingsSectionContent(props: { section: SettingsSection }) {
     case 'api':
       return <ApiSettings />;
     case 'runtime':
-      return null;
+      return <RuntimeSettings />;
   }
 }

@@ -72,7 +72,15 @@ export interface RuntimeReport {
   };
   installedModels: string[];
   officialModels: Array<{ name: string; bytes: number }>;
-  runtime: { state: string; baseUrl: string | null; pid: number | null; failure: string | null };
+  runtime: {
+    state:
+      'unprepared' | 'prepared' | 'starting' | 'running' | 'restarting' | 'stopping' | 'stopped' | 'failed';
+    baseUrl: string | null;
+    pid: number | null;
+    failure: string | null;
+    /** Started from this page and kept running until stopped here. */
+    held: boolean;
+  };
   task: {
     kind: 'build' | 'download-model' | null;
     state: 'running' | 'succeeded' | 'failed' | null;
