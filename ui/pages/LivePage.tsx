@@ -1,4 +1,300 @@
-/** Placeholder until the page is written (issue #6). */
-export function LivePage(_props: Record<string, unknown>) {
-  return <h1>Live</h1>;
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import type { LiveSegment } from '../../main/app/appProtocol.ts';
+import { hashOf } from '../app/route.ts';
+import { useConnection } from '../connection/connectionContext.tsx';
+import { formatDuration } from '../format/time.ts';
+import type { SourceKind } from '../live/captureMachine.ts';
+import { LevelMeter } from '../live/LevelMeter.tsx';
+import { liveCaptureFor } from '../live/liveCapture.ts';
+import { ProviderPicker } from '../live/ProviderPicker.tsx';
+import { lastChosenProvider, rememberChosenProvider, useProviders } from '../live/providers.ts';
+import { TranscriptView } from '../live/TranscriptView.tsx';
+import { useRecordingSegments } from '../store/replicaRecords.ts';
+import '../styles/live.css';
+
+/** The Live page: choose a provider and a source, record, and watch the transcript form. */
+export function LivePage() {
+  const connection = useConnection();
+  const { actor, meter } = liveCaptureFor(connection);
+  const snapshot = useSelector(actor, (state) => state);
+  const { context } = snapshot;
+  const replicaSegments = useRecordingSegments(context.sessionId);
+  const segments = mergeSegments(replicaSegments, context.committed);
+
+  const stage = snapshot.matches('capturing')
+    ? 'capturing'
+    : snapshot.matches('stopping')
+      ? 'stopping'
+      : snapshot.matches('finished')
+        ? 'finished'
+        : snapshot.matches('needsSource')
+          ? 'needsSource'
+          : snapshot.matches('choosingSource') ||
+              snapshot.matches('starting') ||
+              snapshot.matches('attaching')
+            ? 'connecting'
+            : 'form';
+  const showsTranscript = stage !== 'form' || context.sessionId !== undefined;
+
+  return (
+    <div className="live-page">
+      <h1>Live</h1>
+      {(stage === 'form' || stage === 'finished') && (
+        <StartForm
+          busy={false}
+          onStart={(request) => actor.send({ type: 'START', request })}
+          finishedSessionId={stage === 'finished' ? context.sessionId : undefined}
+        />
+      )}
+      {context.problem !== undefined && (
+        <div className="notice notice-error" role="alert">
+          <span>{context.problem}</span>
+        </div>
+      )}
+      {stage === 'form' && context.endedElsewhereSessionId !== undefined && (
+        <div className="notice" role="status">
+          <span>
+            The recording this page was following has ended.{' '}
+            <a href={hashOf({ page: 'session', sessionId: context.endedElsewhereSessionId })}>
+              Open the saved session
+            </a>
+          </span>
+        </div>
+      )}
+      {stage !== 'form' && (
+        <section className="card live-status" aria-label="Recording">
+          <div className="live-status-row">
+            <StatusBadge
+              snapshotValue={stage}
+              reconnecting={snapshot.matches({ capturing: 'reconnecting' })}
+              endedState={context.endedState}
+            />
+            <span className="live-elapsed" data-testid="live-elapsed" aria-label="Elapsed">
+              {formatDuration(context.audioMs)}
+            </span>
+            {stage === 'capturing' && <LevelMeter source={meter} />}
+            <span className="live-actions">
+              {(stage === 'capturing' || stage === 'needsSource') && (
+                <button type="button" className="button-danger" onClick={() => actor.send({ type: 'STOP' })}>
+                  Stop
+                </button>
+              )}
+              {stage === 'finished' && context.sessionId !== undefined && (
+                <a
+                  className="button button-primary"
+                  href={hashOf({ page: 'session', sessionId: context.sessionId })}
+                >
+                  Open session
+                </a>
+              )}
+            </span>
+          </div>
+          <StatusDetail
+            stage={stage}
+            context={context}
+            reconnecting={snapshot.matches({ capturing: 'reconnecting' })}
+          />
+          {stage === 'needsSource' && (
+            <div className="notice notice-warning" role="status">
+              <span>
+                The recording is still running, but the browser needs you to choose the tab or screen to share
+                again.
+              </span>
+              <button
+                type="button"
+                className="button-primary"
+                onClick={() => actor.send({ type: 'PICK_SOURCE' })}
+              >
+                Choose what to share
+              </button>
+            </div>
+          )}
+          {context.slow && (
+            <div className="notice notice-warning" role="status" data-testid="live-slow">
+              <span>
+                The connection is slow: audio is waiting to be sent. Recording continues; close other uploads
+                or move closer to the network if this stays.
+              </span>
+            </div>
+          )}
+        </section>
+      )}
+      {showsTranscript && (
+        <TranscriptView
+          segments={segments}
+          tentative={context.tentative}
+          translation={context.translation}
+          placeholder={stage === 'capturing' ? 'Listening… text appears here as you speak.' : 'No words yet.'}
+        />
+      )}
+    </div>
+  );
+}
+
+type Stage = 'form' | 'connecting' | 'capturing' | 'needsSource' | 'stopping' | 'finished';
+
+function StatusBadge(props: { snapshotValue: Stage; reconnecting: boolean; endedState: string | undefined }) {
+  const { snapshotValue: stage } = props;
+  const [label, tone] =
+    stage === 'connecting'
+      ? ['Connecting', 'badge']
+      : stage === 'capturing'
+        ? props.reconnecting
+          ? ['Reconnecting', 'badge badge-warning']
+          : ['Recording', 'badge badge-danger']
+        : stage === 'needsSource'
+          ? ['Waiting for a source', 'badge badge-warning']
+          : stage === 'stopping'
+            ? ['Stopping', 'badge']
+            : props.endedState === 'completed'
+              ? ['Completed', 'badge badge-success']
+              : ['Interrupted', 'badge badge-danger'];
+  return (
+    <span className={tone} role="status" data-testid="live-state">
+      {label}
+    </span>
+  );
+}
+
+function StatusDetail(props: {
+  stage: Stage;
+  reconnecting: boolean;
+  context: { serviceError: string | null; endedState: string | undefined };
+}) {
+  const { stage, context } = props;
+  if (stage === 'capturing' && props.reconnecting) {
+    return (
+      <p className="field-hint">
+        {context.serviceError ?? 'The connection dropped.'} Earshot keeps the audio and reconnects by itself.
+      </p>
+    );
+  }
+  if (stage === 'stopping') return <p className="field-hint">Saving the last words…</p>;
+  if (stage === 'finished' && context.endedState !== 'completed') {
+    return (
+      <p className="field-hint">
+        {context.serviceError ?? 'The recording stopped early.'} What was heard is saved; open the session to
+        read it, or start a new recording.
+      </p>
+    );
+  }
+  return null;
+}
+
+const sourceLabels: Record<SourceKind, string> = {
+  microphone: 'Microphone',
+  display: 'A tab or the whole system (screen sharing with audio)',
+};
+
+function StartForm(props: {
+  busy: boolean;
+  finishedSessionId: string | undefined;
+  onStart: (request: {
+    provider: string;
+    title?: string;
+    languageHints?: string[];
+    audioFormat: 'pcm16' | 'webm-opus';
+    sourceKind: SourceKind;
+  }) => void;
+}) {
+  const providers = useProviders();
+  const choices = providers.status === 'loaded' ? providers.providers : [];
+  const [chosen, setChosen] = useState<string | undefined>(lastChosenProvider);
+  const [title, setTitle] = useState('');
+  const [language, setLanguage] = useState('');
+  const [sourceKind, setSourceKind] = useState<SourceKind>('microphone');
+  const provider =
+    choices.find(({ metadata }) => metadata.id === chosen) ??
+    choices.find(({ ready }) => ready) ??
+    choices[0];
+  const languageHints = language
+    .split(/[\s,]+/)
+    .map((code) => code.trim().toLowerCase())
+    .filter((code) => code !== '');
+  const languageError = languageHints.some((code) => !/^[a-z]{2}$/.test(code))
+    ? 'Use two-letter codes such as en or zh, separated by commas.'
+    : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (provider === undefined || languageError !== undefined) return;
+    rememberChosenProvider(provider.metadata.id);
+    props.onStart({
+      provider: provider.metadata.id,
+      title: title.trim() === '' ? undefined : title.trim(),
+      languageHints: languageHints.length === 0 ? undefined : languageHints,
+      audioFormat: provider.metadata.audioInput,
+      sourceKind,
+    });
+  };
+
+  return (
+    <form className="card live-form" onSubmit={submit} aria-label="New recording">
+      <ProviderPicker
+        state={providers}
+        choices={choices}
+        value={provider?.metadata.id}
+        onChange={setChosen}
+      />
+      <fieldset className="field live-sources">
+        <legend className="field-label">Audio source</legend>
+        {(Object.keys(sourceLabels) as SourceKind[]).map((kind) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name="source"
+              value={kind}
+              checked={sourceKind === kind}
+              onChange={() => setSourceKind(kind)}
+            />{' '}
+            {sourceLabels[kind]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="live-form-row">
+        <div className="field">
+          <label className="field-label" htmlFor="live-title">
+            Title <span className="muted">(optional)</span>
+          </label>
+          <input id="live-title" value={title} onChange={(event) => setTitle(event.target.value)} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="live-language">
+            Language <span className="muted">(optional)</span>
+          </label>
+          <input
+            id="live-language"
+            value={language}
+            placeholder="en"
+            aria-invalid={languageError !== undefined}
+            aria-describedby="live-language-hint"
+            onChange={(event) => setLanguage(event.target.value)}
+          />
+          <span
+            id="live-language-hint"
+            className={languageError === undefined ? 'field-hint' : 'field-error'}
+          >
+            {languageError ?? 'Leave empty to let the provider detect it.'}
+          </span>
+        </div>
+      </div>
+      <div className="toolbar">
+        <button
+          type="submit"
+          className="button-primary"
+          disabled={props.busy || provider === undefined || languageError !== undefined}
+        >
+          {props.finishedSessionId === undefined ? 'Start recording' : 'Start a new recording'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The replica's segments (stored) and the ones this page saw arrive, once each, in time order. */
+function mergeSegments(stored: LiveSegment[], seen: LiveSegment[]): LiveSegment[] {
+  const byStart = new Map<string, LiveSegment>();
+  for (const segment of [...stored, ...seen]) byStart.set(`${segment.startMs}:${segment.text}`, segment);
+  return [...byStart.values()].sort((first, second) => first.startMs - second.startMs);
 }
