@@ -1,0 +1,259 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startServeProcess, type ServeProcess } from '../../test/support/earshotProcess.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import {
+  launchSecretFileName,
+  serviceFileName,
+  writeServiceFiles,
+  type ServiceInfo,
+} from '../serviceFile.ts';
+
+interface MenuItem {
+  label?: string;
+  click?: () => void;
+}
+
+/** Electron as far as the shell's entry uses it: an app whose quit() runs 'before-quit' as Electron's does. */
+const electron = await vi.hoisted(async () => {
+  const { EventEmitter } = await import('node:events');
+  class FakeApp extends EventEmitter {
+    hasLock = true;
+    quitCount = 0;
+    whenReadyCalls = 0;
+    requestSingleInstanceLock() {
+      return this.hasLock;
+    }
+    whenReady() {
+      this.whenReadyCalls++;
+      return Promise.resolve();
+    }
+    quit() {
+      let prevented = false;
+      this.emit('before-quit', { preventDefault: () => (prevented = true) });
+      if (prevented) return;
+      this.quitCount++;
+      this.emit('will-quit');
+    }
+  }
+  class FakeWindow extends EventEmitter {
+    readonly webContents = Object.assign(new EventEmitter(), { setWindowOpenHandler: () => undefined });
+    readonly loadedUrls: string[] = [];
+    readonly options: { webPreferences?: { preload?: string } };
+    constructor(options: { webPreferences?: { preload?: string } }) {
+      super();
+      this.options = options;
+      windows.push(this);
+    }
+    loadURL(url: string) {
+      this.loadedUrls.push(url);
+      return Promise.resolve();
+    }
+    show() {}
+    hide() {}
+    focus() {}
+    restore() {}
+    isMinimized() {
+      return false;
+    }
+  }
+  class FakeTray extends EventEmitter {
+    menu: MenuItem[] = [];
+    destroyed = false;
+    constructor() {
+      super();
+      trays.push(this);
+    }
+    setToolTip() {}
+    setContextMenu(menu: MenuItem[]) {
+      this.menu = menu;
+    }
+    destroy() {
+      this.destroyed = true;
+    }
+  }
+  const windows: FakeWindow[] = [];
+  const trays: FakeTray[] = [];
+  return {
+    app: new FakeApp(),
+    ipcMain: new EventEmitter(),
+    showErrorBox: vi.fn<(title: string, content: string) => void>(),
+    FakeWindow,
+    FakeTray,
+    windows,
+    trays,
+  };
+});
+
+vi.mock('electron', () => ({
+  app: electron.app,
+  BrowserWindow: electron.FakeWindow,
+  Tray: electron.FakeTray,
+  Menu: { buildFromTemplate: (template: MenuItem[]) => template },
+  nativeImage: { createFromBitmap: () => ({}) },
+  dialog: { showErrorBox: electron.showErrorBox },
+  ipcMain: electron.ipcMain,
+  shell: { openExternal: () => Promise.resolve() },
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler: () => undefined,
+      setPermissionCheckHandler: () => undefined,
+      setDisplayMediaRequestHandler: () => undefined,
+    },
+  },
+  desktopCapturer: { getSources: () => Promise.resolve([]) },
+  screen: { getPrimaryDisplay: () => ({ id: 1 }) },
+}));
+
+const startupTimeout = { timeout: 20_000 };
+let directory: ReturnType<typeof temporaryDirectory>;
+let userService: ServeProcess | undefined;
+let signalListenersBefore: Map<'SIGINT' | 'SIGTERM', NodeJS.SignalsListener[]>;
+
+beforeEach(() => {
+  directory = temporaryDirectory('desktop-main');
+  vi.stubEnv('EARSHOT_DATA_DIR', directory.path);
+  electron.app.removeAllListeners();
+  Object.assign(electron.app, { hasLock: true, quitCount: 0, whenReadyCalls: 0 });
+  electron.ipcMain.removeAllListeners();
+  electron.showErrorBox.mockReset();
+  electron.windows.length = 0;
+  electron.trays.length = 0;
+  signalListenersBefore = new Map(
+    (['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, process.listeners(signal)]),
+  );
+});
+
+afterEach(async () => {
+  // The entry's Ctrl+C handlers must not outlive the test in this worker.
+  for (const [signal, before] of signalListenersBefore) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.includes(listener)) process.off(signal, listener);
+    }
+  }
+  if (userService !== undefined) {
+    userService.child.kill('SIGTERM');
+    await userService.exited;
+    userService = undefined;
+  }
+  vi.unstubAllEnvs();
+  directory.remove();
+});
+
+/** Runs the entry afresh, as launching the app does. */
+async function launch(): Promise<void> {
+  vi.resetModules();
+  await import('./main.ts');
+}
+
+function announcedService(): ServiceInfo {
+  return JSON.parse(readFileSync(join(directory.path, serviceFileName), 'utf8')) as ServiceInfo;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function askForLaunchSecret(frameUrl: string): unknown {
+  const event = { senderFrame: { url: frameUrl }, returnValue: undefined as unknown };
+  electron.ipcMain.emit('earshot:launch-secret', event);
+  return event.returnValue;
+}
+
+function clickTrayItem(label: string): void {
+  electron.trays[0]?.menu.find((item) => item.label === label)?.click?.();
+}
+
+describe('the desktop shell', () => {
+  it('starts the service, shows it in a window with the preload, and gives that page the secret', async () => {
+    await launch();
+    await vi.waitFor(() => expect(electron.windows).toHaveLength(1), startupTimeout);
+
+    const info = announcedService();
+    const window = electron.windows[0];
+    expect(window?.loadedUrls).toEqual([info.baseUrl]);
+    expect(window?.options.webPreferences?.preload).toBe(join(import.meta.dirname, 'preload.cjs'));
+    expect(askForLaunchSecret(`${info.baseUrl}/`)).toBe(
+      readFileSync(join(directory.path, launchSecretFileName), 'utf8'),
+    );
+
+    clickTrayItem('Quit');
+    await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), { timeout: 30_000 });
+  });
+
+  it('on Quit, stops the service it started before letting the app quit', async () => {
+    await launch();
+    await vi.waitFor(() => expect(electron.windows).toHaveLength(1), startupTimeout);
+    const { pid } = announcedService();
+
+    clickTrayItem('Quit');
+    expect(electron.app.quitCount).toBe(0);
+    await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), { timeout: 30_000 });
+
+    expect(isAlive(pid)).toBe(false);
+    expect(existsSync(join(directory.path, serviceFileName))).toBe(false);
+    expect(electron.trays[0]?.destroyed).toBe(true);
+    expect(electron.showErrorBox).not.toHaveBeenCalled();
+  });
+
+  it('attaches to a service the user started and leaves it running on Quit', async () => {
+    userService = await startServeProcess(['--data-dir', directory.path, '--port', '0']);
+
+    await launch();
+    await vi.waitFor(() => expect(electron.windows).toHaveLength(1), startupTimeout);
+    expect(electron.windows[0]?.loadedUrls).toEqual([userService.baseUrl]);
+
+    clickTrayItem('Quit');
+    await vi.waitFor(() => expect(electron.app.quitCount).toBe(1));
+    expect(isAlive(userService.child.pid ?? 0)).toBe(true);
+    expect((await fetch(`${userService.baseUrl}/api/v1/health`)).status).toBe(200);
+  });
+
+  it('says why it cannot start and quits, when the announced service does not answer', async () => {
+    const info = {
+      pid: process.pid,
+      port: 9,
+      baseUrl: 'http://127.0.0.1:9',
+      startedAt: '2026-01-01T00:00:00Z',
+    };
+    writeServiceFiles(directory.path, info, 'secret');
+
+    await launch();
+    await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), startupTimeout);
+
+    expect(electron.showErrorBox).toHaveBeenCalledWith(
+      'Earshot could not start',
+      expect.stringContaining('does not answer'),
+    );
+    expect(electron.windows).toHaveLength(0);
+  });
+
+  it('says so and quits when the service it started dies', async () => {
+    await launch();
+    await vi.waitFor(() => expect(electron.windows).toHaveLength(1), startupTimeout);
+
+    process.kill(announcedService().pid, 'SIGKILL');
+
+    await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), startupTimeout);
+    expect(electron.showErrorBox).toHaveBeenCalledWith(
+      'Earshot stopped',
+      expect.stringContaining('stopped unexpectedly (signal SIGKILL)'),
+    );
+  });
+
+  it('only quits when another Earshot window already holds the single-instance lock', async () => {
+    electron.app.hasLock = false;
+
+    await launch();
+
+    expect(electron.app.quitCount).toBe(1);
+    expect(electron.app.whenReadyCalls).toBe(0);
+    expect(electron.windows).toHaveLength(0);
+  });
+});

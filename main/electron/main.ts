@@ -1,0 +1,93 @@
+import { app, dialog, session, shell } from 'electron';
+import { join } from 'node:path';
+import { resolveDataDirectory } from '../dataDirectory.ts';
+import { answerLaunchSecretRequests } from './launchSecretHandler.ts';
+import { createMainWindow } from './mainWindow.ts';
+import { confinePermissionsToService } from './permissions.ts';
+import { holdQuitUntilServiceStops } from './quitSequence.ts';
+import {
+  connectToService,
+  describeExit,
+  earshotServeCommand,
+  findProjectRoot,
+  lastOutputParagraph,
+} from './serviceProcess.ts';
+import { answerDisplayMediaRequests } from './systemAudioCapture.ts';
+import { createTray } from './tray.ts';
+
+// Built, this runs as main/electron/dist/main.cjs (import.meta.dirname becomes __dirname), with
+// preload.cjs beside it.
+const preloadPath = join(import.meta.dirname, 'preload.cjs');
+
+if (app.requestSingleInstanceLock()) {
+  start();
+} else {
+  // Another Earshot window is open; it is shown by its 'second-instance' handler.
+  app.quit();
+}
+
+function start(): void {
+  const dataDirectory = resolveDataDirectory(undefined);
+  const connecting = Promise.resolve().then(() =>
+    connectToService({
+      dataDirectory,
+      command: earshotServeCommand(findProjectRoot(import.meta.dirname), dataDirectory),
+    }),
+  );
+  // Registered before the service is up, so a quit during startup still stops what was started.
+  const quitSequence = holdQuitUntilServiceStops(app, () =>
+    connecting.then(
+      (connection) => connection.stop(),
+      () => undefined,
+    ),
+  );
+  // A terminal's Ctrl+C takes the same path as the tray's Quit.
+  process.once('SIGINT', () => app.quit());
+  process.once('SIGTERM', () => app.quit());
+
+  void Promise.all([connecting, app.whenReady()]).then(
+    ([connection]) => {
+      if (quitSequence.isQuitting()) return;
+      const { baseUrl } = connection.info;
+      answerLaunchSecretRequests(connection.launchSecret, baseUrl);
+      confinePermissionsToService(session.defaultSession, baseUrl);
+      answerDisplayMediaRequests(session.defaultSession, baseUrl);
+      const window = createMainWindow({
+        serviceBaseUrl: baseUrl,
+        preloadPath,
+        // Linux trays are not reliably shown, so closing the window there quits.
+        hideOnClose: () => process.platform !== 'linux' && !quitSequence.isQuitting(),
+      });
+      const showWindow = () => {
+        if (window.isMinimized()) window.restore();
+        window.show();
+        window.focus();
+      };
+      const tray = createTray({
+        showWindow,
+        openInBrowser: () => void shell.openExternal(baseUrl),
+        quit: () => app.quit(),
+      });
+      app.on('second-instance', showWindow);
+      app.on('activate', showWindow);
+      app.on('window-all-closed', () => app.quit());
+      // Windows leaves a destroyed app's tray icon behind until the pointer passes over it.
+      app.on('will-quit', () => tray.destroy());
+      void connection.exited?.then((exit) => {
+        if (quitSequence.isQuitting()) return;
+        dialog.showErrorBox(
+          'Earshot stopped',
+          `The Earshot service stopped unexpectedly (${describeExit(exit)}). Start Earshot again: ` +
+            `recordings that were in progress will be marked interrupted, ready to resume or finalize.` +
+            lastOutputParagraph(exit.stderrTail),
+        );
+        app.quit();
+      });
+    },
+    async (error: Error) => {
+      await app.whenReady();
+      dialog.showErrorBox('Earshot could not start', error.message);
+      app.quit();
+    },
+  );
+}
