@@ -11,8 +11,11 @@ import { createLibraryControl } from './control/libraryControl.ts';
 import { createSessionControl } from './control/sessionControl.ts';
 import { createUploadControl } from './control/uploadControl.ts';
 import { matchesSecret } from './launchSecret.ts';
+import { createProviderControl } from './control/providerControl.ts';
+import { createRuntimeControl } from './control/runtimeControl.ts';
+import type { LocalRuntimes } from './localRuntimes.ts';
 import { createTranscriptionControl } from './transcriptionControl.ts';
-import type { TranscriptionJobs } from './transcriptionJobs.ts';
+import { providerBaseUrls, type TranscriptionJobs } from './transcriptionJobs.ts';
 import { earshotVersion } from './version.ts';
 
 export const controlBasePath = '/control/v1';
@@ -32,10 +35,11 @@ export function createControlApp(dependencies: {
   access: ApiAccessControl;
   launchSecret: string;
   jobs: TranscriptionJobs;
+  runtimes: LocalRuntimes;
   dataDirectory: string;
   address: () => ServiceAddress;
 }): Hono {
-  const { store, access, launchSecret, jobs, dataDirectory, address } = dependencies;
+  const { store, access, launchSecret, jobs, dataDirectory, address, runtimes } = dependencies;
   const app = new Hono();
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
@@ -102,5 +106,10 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createSessionControl({ store }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));
+  app.route(
+    controlBasePath,
+    createProviderControl({ dataDirectory, resolveBaseUrl: providerBaseUrls(runtimes.startRuntime) }),
+  );
+  app.route(controlBasePath, createRuntimeControl({ dataDirectory, runtimes }));
   return app;
 }

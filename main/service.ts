@@ -113,6 +113,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         launchSecret,
         jobs,
         dataDirectory,
+        runtimes,
         address: () => ({ port, baseUrl: `http://${loopbackHost}:${port}` }),
       }),
     );
