@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A modal question before something that cannot be undone. The native dialog gives focus
@@ -13,6 +13,8 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Unique per dialog: a page may hold several (one per list), and each must be named by its own title.
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (element === null) return;
@@ -20,8 +22,8 @@ export function ConfirmDialog(props: {
     if (!props.open && element.open) element.close();
   }, [props.open]);
   return (
-    <dialog ref={dialog} className="dialog" onCancel={props.onCancel} aria-labelledby="confirm-title">
-      <h2 id="confirm-title">{props.title}</h2>
+    <dialog ref={dialog} className="dialog" onCancel={props.onCancel} aria-labelledby={titleId}>
+      <h2 id={titleId}>{props.title}</h2>
       <div>{props.children}</div>
       <div className="dialog-actions">
         <button type="button" onClick={props.onCancel}>

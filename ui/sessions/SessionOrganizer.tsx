@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { SessionRecord } from '../../store/records.ts';
 import { hashOf } from '../app/route.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
@@ -12,6 +12,7 @@ export function SessionOrganizer(props: { session: SessionRecord }) {
   const topics = useTopics();
   const tags = useTags();
   const [error, setError] = useState<unknown>(undefined);
+  const topicSelectId = useId();
 
   const save = async (patch: { topicId?: string | null; tagIds?: string[] }) => {
     setError(undefined);
@@ -33,9 +34,12 @@ export function SessionOrganizer(props: { session: SessionRecord }) {
     <section className="card" aria-label="Topic and tags">
       <ErrorNotice error={error} onDismiss={() => setError(undefined)} />
       <div className="session-organize">
-        <label className="field">
-          <span className="field-label">Topic</span>
+        <div className="field">
+          <label className="field-label" htmlFor={topicSelectId}>
+            Topic
+          </label>
           <select
+            id={topicSelectId}
             value={session.topicId ?? ''}
             onChange={(event) =>
               void save({ topicId: event.target.value === '' ? null : event.target.value })
@@ -48,7 +52,7 @@ export function SessionOrganizer(props: { session: SessionRecord }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <fieldset className="field session-tags">
           <legend className="field-label">Tags</legend>
           {tags.length === 0 ? (

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { Tag } from '../../store/records.ts';
+import { FormField } from './FormField.tsx';
+import { formProblemsOf, noFormProblems } from './formProblems.ts';
+
+export type TagValues = Pick<Tag, 'name' | 'color'>;
+
+const tagFieldNames = ['name', 'color'] as const;
+
+/**
+ * A tag's name and colour, for creating one or editing one in place. Enter submits, Escape cancels
+ * an edit, and each of the service's messages shows next to its field.
+ */
+export function TagForm(props: {
+  initial: TagValues;
+  submitLabel: string;
+  onSubmit: (values: TagValues) => Promise<void>;
+  onCancel?: () => void;
+  /** Clears the form after a successful submit (creating); an edit closes instead. */
+  resetAfterSubmit?: boolean;
+}) {
+  const [values, setValues] = useState(props.initial);
+  const [problems, setProblems] = useState(noFormProblems);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    setSaving(true);
+    try {
+      await props.onSubmit(values);
+      setProblems(noFormProblems);
+      if (props.resetAfterSubmit === true) setValues(props.initial);
+    } catch (error) {
+      setProblems(formProblemsOf(error, tagFieldNames));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="library-form"
+      aria-label={props.onCancel === undefined ? 'New tag' : `Edit tag ${props.initial.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && props.onCancel !== undefined) {
+          event.preventDefault();
+          props.onCancel();
+        }
+      }}
+    >
+      <div className="library-form-fields">
+        <FormField label="Colour" problem={problems.fields.color}>
+          {(input) => (
+            <input
+              {...input}
+              type="color"
+              className="library-color"
+              value={values.color}
+              onChange={(event) => setValues({ ...values, color: event.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField label="Name" problem={problems.fields.name}>
+          {(input) => (
+            <input
+              {...input}
+              value={values.name}
+              autoFocus={props.onCancel !== undefined}
+              onChange={(event) => setValues({ ...values, name: event.target.value })}
+            />
+          )}
+        </FormField>
+      </div>
+      {problems.message !== undefined && (
+        <p className="field-error" role="alert">
+          {problems.message}
+        </p>
+      )}
+      <div className="toolbar">
+        <button type="submit" className="button-primary" disabled={saving}>
+          {props.submitLabel}
+        </button>
+        {props.onCancel !== undefined && (
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
