@@ -17,6 +17,8 @@ export interface StartRequest {
   languageHints?: string[];
   audioFormat: AudioFormat;
   sourceKind: SourceKind;
+  /** An interrupted session to continue instead of starting a new one. */
+  resumeSessionId?: string;
 }
 
 export interface CaptureInput {
@@ -189,6 +191,7 @@ export const captureMachine = setup({
           title: context.request?.title,
           languageHints: context.request?.languageHints,
           audioFormat: context.audioFormat,
+          resumeSessionId: context.request?.resumeSessionId,
         }),
       },
       on: {

@@ -4,6 +4,7 @@ import type { LiveSegment } from '../../main/app/appProtocol.ts';
 import { hashOf } from '../app/route.ts';
 import { useConnection } from '../connection/connectionContext.tsx';
 import { formatDuration } from '../format/time.ts';
+import { resumeSessionStorageKey } from '../sessions/resumeSession.ts';
 import type { SourceKind } from '../live/captureMachine.ts';
 import { LevelMeter } from '../live/LevelMeter.tsx';
 import { liveCaptureFor } from '../live/liveCapture.ts';
@@ -196,6 +197,7 @@ function StartForm(props: {
     languageHints?: string[];
     audioFormat: 'pcm16' | 'webm-opus';
     sourceKind: SourceKind;
+    resumeSessionId?: string;
   }) => void;
 }) {
   const providers = useProviders();
@@ -204,6 +206,14 @@ function StartForm(props: {
   const [title, setTitle] = useState('');
   const [language, setLanguage] = useState('');
   const [sourceKind, setSourceKind] = useState<SourceKind>('microphone');
+  // The session page sends people here to continue an interrupted session.
+  const [resumeSessionId, setResumeSessionId] = useState(
+    () => sessionStorage.getItem(resumeSessionStorageKey) ?? undefined,
+  );
+  const startAfresh = () => {
+    sessionStorage.removeItem(resumeSessionStorageKey);
+    setResumeSessionId(undefined);
+  };
   const provider =
     choices.find(({ metadata }) => metadata.id === chosen) ??
     choices.find(({ ready }) => ready) ??
@@ -220,7 +230,9 @@ function StartForm(props: {
     event.preventDefault();
     if (provider === undefined || languageError !== undefined) return;
     rememberChosenProvider(provider.metadata.id);
+    sessionStorage.removeItem(resumeSessionStorageKey);
     props.onStart({
+      resumeSessionId,
       provider: provider.metadata.id,
       title: title.trim() === '' ? undefined : title.trim(),
       languageHints: languageHints.length === 0 ? undefined : languageHints,
@@ -231,6 +243,18 @@ function StartForm(props: {
 
   return (
     <form className="card live-form" onSubmit={submit} aria-label="New recording">
+      {resumeSessionId !== undefined && (
+        <div className="notice" role="status">
+          <span>
+            Starting continues the{' '}
+            <a href={hashOf({ page: 'session', sessionId: resumeSessionId })}>interrupted session</a>: new
+            words are added to it.
+          </span>
+          <button type="button" className="button-quiet" onClick={startAfresh}>
+            Start a new session instead
+          </button>
+        </div>
+      )}
       <ProviderPicker
         state={providers}
         choices={choices}
@@ -285,7 +309,11 @@ function StartForm(props: {
           className="button-primary"
           disabled={props.busy || provider === undefined || languageError !== undefined}
         >
-          {props.finishedSessionId === undefined ? 'Start recording' : 'Start a new recording'}
+          {resumeSessionId !== undefined
+            ? 'Continue recording'
+            : props.finishedSessionId === undefined
+              ? 'Start recording'
+              : 'Start a new recording'}
         </button>
       </div>
     </form>
