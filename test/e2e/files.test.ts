@@ -6,7 +6,6 @@ import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
 import { sharedFixture } from '../support/sharedFixtures.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
-import { serveProvidersUntilMounted } from './support/providersRoute.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
 let browser: Browser;
@@ -25,9 +24,6 @@ it('uploads a file with progress, transcribes it on the Groq fake, and opens the
   try {
     const { page, service } = earshot;
     await page.goto(`${earshot.url}#/files`);
-    await serveProvidersUntilMounted(page, earshot.dataDirectory);
-    // The first load asked before the stand-in answered (a 404 on the console).
-    earshot.pageErrors.splice(0);
 
     const provider = page.getByLabel('Provider', { exact: true });
     await provider.selectOption('groq');

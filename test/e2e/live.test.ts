@@ -11,7 +11,6 @@ import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
-import { serveProvidersUntilMounted } from './support/providersRoute.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
 /**
@@ -58,9 +57,6 @@ async function startRecording(
   providerLabel: RegExp,
 ): Promise<void> {
   const { page } = earshot;
-  await serveProvidersUntilMounted(page, earshot.dataDirectory);
-  // The first load asked before the stand-in answered (a 404 on the console).
-  earshot.pageErrors.splice(0);
   const provider = page.getByLabel('Provider', { exact: true });
   const option = provider.locator('option').filter({ hasText: providerLabel });
   await provider.selectOption((await option.getAttribute('value')) ?? '');
