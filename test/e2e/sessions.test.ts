@@ -60,7 +60,9 @@ it('finds a session by a word only its transcript has, marks it, filters by stat
         sentences: ['Yesterday I reviewed the release notes.', 'Today I pair on the importer.'],
       });
     }
-    seedSession(service.store, {
+    service.store.putTopic({ id: 'topic-home', name: 'Home', emoji: '🏡', description: '' });
+    service.store.putTag({ id: 'tag-spring', name: 'spring', color: '#2e8b57' });
+    const garden = seedSession(service.store, {
       title: 'Garden planning',
       startedAt: firstStart + 40 * hour,
       sentences: ['We should plant the Quillwort near the pond.', 'It likes wet feet.'],
@@ -71,6 +73,8 @@ it('finds a session by a word only its transcript has, marks it, filters by stat
       sentences: ['Can you hear me now?'],
       status: 'interrupted',
     });
+
+    service.store.updateSession(garden.id, { topicId: 'topic-home', tagIds: ['tag-spring'] });
 
     await page.goto(`${earshot.url}#/sessions`);
     await expect.poll(() => page.getByTestId('page-range').textContent()).toBe('1–25 of 30');
@@ -89,6 +93,7 @@ it('finds a session by a word only its transcript has, marks it, filters by stat
     await expect.poll(() => rows(page).count()).toBe(1);
     const row = rows(page).first();
     await expect.poll(() => row.getByRole('link').textContent()).toContain('Garden planning');
+    expect(await row.textContent()).toMatch(/Home.*spring/);
     await expect
       .poll(() => row.getByTestId('snippet').locator('mark').allTextContents())
       .toEqual(['Quillwort']);
