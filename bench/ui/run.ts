@@ -91,7 +91,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await page.waitForFunction(`window.benchArrivals['Renamed ${changeSamples - 1}'] !== undefined`);
-    const arrivals = (await page.evaluate('window.benchArrivals')) as Record<string, number>;
+    const arrivals = await page.evaluate<Record<string, number>>('window.benchArrivals');
     const delays = [...sentAt]
       .filter(([title]) => arrivals[title] !== undefined)
       .map(([title, sent]) => arrivals[title]! - sent)
