@@ -32,6 +32,11 @@ export interface ProviderCheckOptions {
 const defaultLiveTimeoutMs = 10_000;
 const defaultBatchTimeoutMs = 30_000;
 const testClipMs = 500;
+/**
+ * Some vendors take the key in the first message and refuse it after the socket opened (P01), so
+ * a ready session counts only once this long has passed without an error.
+ */
+const confirmationWaitMs = 1_000;
 
 /**
  * Checks a provider's stored configuration the cheapest way that proves it: the schema first
@@ -74,22 +79,29 @@ async function checkLive(
     const settle = (result: LiveEvent | 'timeout') => {
       if (settled !== undefined) return;
       settled = result;
-      clearTimeout(timer);
+      clearTimeout(answerTimer);
+      clearTimeout(confirmationTimer);
       stream?.close();
       resolve(result);
     };
-    const timer = setTimeout(() => settle('timeout'), timeoutMs);
+    const answerTimer = setTimeout(() => settle('timeout'), timeoutMs);
+    let confirmationTimer: NodeJS.Timeout | undefined;
     try {
       stream = live.open({
         config,
         languageHints: configuredLanguageHints(config),
         audioFormat: 'pcm16',
         onEvent: (event) => {
-          if (event.type === 'ready' || event.type === 'error' || event.type === 'finished') settle(event);
+          if (event.type === 'ready' && confirmationTimer === undefined) {
+            clearTimeout(answerTimer);
+            confirmationTimer = setTimeout(() => settle(event), confirmationWaitMs);
+          } else if (event.type === 'error' || event.type === 'finished') {
+            settle(event);
+          }
         },
       });
     } catch (error) {
-      settle({ type: 'error', code: 'bad_request', permanent: true, message: String(error) });
+      settle({ type: 'error', code: 'bad_request', permanent: true, message: errorMessage(error) });
     }
     // The first event may have come before `open` returned.
     if (settled !== undefined) stream?.close();
@@ -168,7 +180,7 @@ async function checkBatch(
         message: failureAdvice(definition, error.status, address, error.message, error.kind),
       };
     }
-    return { ok: false, message: `${metadata.name} failed at ${address}: ${String(error)}` };
+    return { ok: false, message: `${metadata.name} failed at ${address}: ${errorMessage(error)}` };
   } finally {
     await release?.().catch(() => undefined);
     await rm(directory, { recursive: true, force: true });
@@ -251,4 +263,8 @@ function withSilenceSent(config: unknown): unknown {
   return typeof config === 'object' && config !== null && 'skipSilence' in config
     ? { ...config, skipSilence: false }
     : config;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
