@@ -23,14 +23,12 @@ export interface ProviderCheck {
 export interface ProviderCheckOptions {
   /** Where batch requests go (for P14, a lease on the managed runtime), as file jobs resolve it. */
   resolveBaseUrl: ResolveBaseUrl;
-  /** How long a streaming provider has to accept a live session; default 10 s. */
-  liveTimeoutMs?: number;
-  /** How long the test clip's round trip may take, runtime start included; default 30 s. */
-  batchTimeoutMs?: number;
 }
 
-const defaultLiveTimeoutMs = 10_000;
-const defaultBatchTimeoutMs = 30_000;
+/** How long a streaming provider has to accept a live session. */
+const liveTimeoutMs = 10_000;
+/** How long the test clip's round trip may take, a runtime start (up to 20 s) included. */
+const batchTimeoutMs = 30_000;
 const testClipMs = 500;
 /**
  * Some vendors take the key in the first message and refuse it after the socket opened (P01), so
@@ -61,7 +59,7 @@ export async function checkProvider(
   const check =
     definition.live === undefined
       ? await checkBatch(definition, config, options)
-      : await checkLive(definition, definition.live, config, options.liveTimeoutMs ?? defaultLiveTimeoutMs);
+      : await checkLive(definition, definition.live, config);
   return { ok: check.ok, message: redactSecrets(check.message, secrets) };
 }
 
@@ -69,7 +67,6 @@ async function checkLive(
   definition: ProviderDefinition<unknown>,
   live: LiveClient<unknown>,
   config: unknown,
-  timeoutMs: number,
 ): Promise<ProviderCheck> {
   const { metadata } = definition;
   const address = configuredAddress(definition, config);
@@ -84,7 +81,7 @@ async function checkLive(
       stream?.close();
       resolve(result);
     };
-    const answerTimer = setTimeout(() => settle('timeout'), timeoutMs);
+    const answerTimer = setTimeout(() => settle('timeout'), liveTimeoutMs);
     let confirmationTimer: NodeJS.Timeout | undefined;
     try {
       stream = live.open({
@@ -109,7 +106,7 @@ async function checkLive(
   if (outcome === 'timeout') {
     return {
       ok: false,
-      message: `${metadata.name} did not answer within ${timeoutMs / 1000} s at ${address}: check ${addressField(definition)} and the network.`,
+      message: `${metadata.name} did not answer within ${liveTimeoutMs / 1000} s at ${address}: check ${addressField(definition)} and the network.`,
     };
   }
   if (outcome.type === 'ready') {
@@ -136,15 +133,15 @@ async function checkBatch(
   options: ProviderCheckOptions,
 ): Promise<ProviderCheck> {
   const { metadata } = definition;
-  const timeoutMs = options.batchTimeoutMs ?? defaultBatchTimeoutMs;
-  const deadline = AbortSignal.timeout(timeoutMs);
+  const deadline = AbortSignal.timeout(batchTimeoutMs);
   const directory = await mkdtemp(join(tmpdir(), 'earshot-provider-check-'));
   let address = configuredAddress(definition, config);
   let release: (() => Promise<void>) | undefined;
   try {
     const wavPath = join(directory, 'silence.wav');
     const dataBytes = (sampleRate * bytesPerSample * testClipMs) / 1000;
-    await writeFile(wavPath, Buffer.concat([wavHeader(dataBytes), Buffer.alloc(dataBytes)]));
+    const wav = Buffer.concat([wavHeader(dataBytes), Buffer.alloc(dataBytes)]);
+    await writeFile(wavPath, wav);
     const resolved = await options.resolveBaseUrl(definition, config, deadline);
     if (typeof resolved === 'string') {
       address = resolved;
@@ -154,7 +151,7 @@ async function checkBatch(
     }
     await definition.transcribeFile({
       wavPath,
-      wavBytes: wavHeader(dataBytes).length + dataBytes,
+      wavBytes: wav.length,
       durationMs: testClipMs,
       languageHints: configuredLanguageHints(config),
       config: withSilenceSent(config),
@@ -170,7 +167,7 @@ async function checkBatch(
     if (deadline.aborted) {
       return {
         ok: false,
-        message: `${metadata.name} did not answer within ${timeoutMs / 1000} s at ${address}: check ${addressField(definition)} and the network.`,
+        message: `${metadata.name} did not answer within ${batchTimeoutMs / 1000} s at ${address}: check ${addressField(definition)} and the network.`,
       };
     }
     if (error instanceof ProviderError) {
