@@ -206,11 +206,10 @@ function pathRequired(): Response {
 }
 
 function taskRunning(tasks: RuntimeTasks): Response {
-  const { kind, message } = tasks.status();
   return controlError(
     409,
     'task_running',
-    `Another runtime task is under way (${kind}: ${message}); wait for it to end.`,
+    `Another runtime task is under way: ${tasks.status().message} Start this one once it has ended.`,
   );
 }
 
