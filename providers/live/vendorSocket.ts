@@ -120,7 +120,8 @@ export function openVendorSocket(protocol: VendorProtocol, onEvent: (event: Live
     });
     opened.on('open', () => {
       protocol.opened(session);
-      if (protocol.keepAlive !== undefined) {
+      // A consumer may close the stream from inside the `ready` that `opened` emitted.
+      if (protocol.keepAlive !== undefined && !closedByUs && !ended) {
         const { intervalMs, send: sendKeepAlive } = protocol.keepAlive;
         // Checked several times per interval, so the gap after the last audio never exceeds it by much.
         keepAliveTimer = setInterval(
