@@ -1,20 +1,25 @@
-import { useState } from 'react';
-import type { Tag } from '../../store/records.ts';
-import { FormField } from './FormField.tsx';
-import { formProblemsOf, noFormProblems } from './formProblems.ts';
-
-export type TagValues = Pick<Tag, 'name' | 'color'>;
-
-const tagFieldNames = ['name', 'color'] as const;
+import { type ReactNode, useState } from 'react';
+import { type FormProblems, formProblemsOf, noFormProblems } from './formProblems.ts';
 
 /**
- * A tag's name and colour, for creating one or editing one in place. Enter submits, Escape cancels
- * an edit, and each of the service's messages shows next to its field.
+ * The form of a topic or a tag, for creating one or editing one in place: `fields` draws the
+ * inputs. Enter submits, Escape cancels an edit, and each of the service's messages shows next to
+ * its field (or for the whole form when no field explains it).
  */
-export function TagForm(props: {
-  initial: TagValues;
+export function LibraryForm<Values extends { name: string }>(props: {
+  /** "topic" or "tag", for the form's accessible name. */
+  noun: string;
+  fieldNames: readonly (keyof Values & string)[];
+  /** Draws the inputs; `editing` is true for an item being edited in place (its name takes the focus). */
+  fields: (
+    values: Values,
+    change: (values: Values) => void,
+    problems: FormProblems,
+    editing: boolean,
+  ) => ReactNode;
+  initial: Values;
   submitLabel: string;
-  onSubmit: (values: TagValues) => Promise<void>;
+  onSubmit: (values: Values) => Promise<void>;
   onCancel?: () => void;
   /** Clears the form after a successful submit (creating); an edit closes instead. */
   resetAfterSubmit?: boolean;
@@ -30,7 +35,7 @@ export function TagForm(props: {
       setProblems(noFormProblems);
       if (props.resetAfterSubmit === true) setValues(props.initial);
     } catch (error) {
-      setProblems(formProblemsOf(error, tagFieldNames));
+      setProblems(formProblemsOf(error, props.fieldNames));
     } finally {
       setSaving(false);
     }
@@ -39,7 +44,9 @@ export function TagForm(props: {
   return (
     <form
       className="library-form"
-      aria-label={props.onCancel === undefined ? 'New tag' : `Edit tag ${props.initial.name}`}
+      aria-label={
+        props.onCancel === undefined ? `New ${props.noun}` : `Edit ${props.noun} ${props.initial.name}`
+      }
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -52,27 +59,7 @@ export function TagForm(props: {
       }}
     >
       <div className="library-form-fields">
-        <FormField label="Colour" problem={problems.fields.color}>
-          {(input) => (
-            <input
-              {...input}
-              type="color"
-              className="library-color"
-              value={values.color}
-              onChange={(event) => setValues({ ...values, color: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label="Name" problem={problems.fields.name}>
-          {(input) => (
-            <input
-              {...input}
-              value={values.name}
-              autoFocus={props.onCancel !== undefined}
-              onChange={(event) => setValues({ ...values, name: event.target.value })}
-            />
-          )}
-        </FormField>
+        {props.fields(values, setValues, problems, props.onCancel !== undefined)}
       </div>
       {problems.message !== undefined && (
         <p className="field-error" role="alert">
