@@ -1,26 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { AudioFormat } from '../../main/app/appProtocol.ts';
+import type { ProviderView } from '../../main/control/providerView.ts';
 import { control } from '../connection/control.ts';
 
-/** What the Live and Files pages read of `GET /control/v1/providers` (ProviderView on the service). */
-export interface ProviderView {
-  metadata: {
-    id: string;
-    label: string;
-    name: string;
-    kind: 'cloud' | 'local';
-    audioInput: AudioFormat;
-    executionMode: string;
-    capabilities: {
-      streaming: boolean;
-      translation: boolean;
-      diarization: boolean;
-      fileTranscription: boolean;
-    };
-  };
-  problems: string[];
-  ready: boolean;
-}
+export type { ProviderView } from '../../main/control/providerView.ts';
 
 export type ProvidersState =
   | { status: 'loading' }
@@ -60,4 +42,11 @@ export function lastChosenProvider(): string | undefined {
 
 export function rememberChosenProvider(providerId: string): void {
   localStorage.setItem(lastProviderKey, providerId);
+}
+
+/** The provider a page starts on: the one chosen, else the first that is ready, else the first. */
+export function providerToUse(choices: ProviderView[], chosen: string | undefined): ProviderView | undefined {
+  return (
+    choices.find(({ metadata }) => metadata.id === chosen) ?? choices.find(({ ready }) => ready) ?? choices[0]
+  );
 }

@@ -1,9 +1,15 @@
 import { type DragEvent, useState, useSyncExternalStore } from 'react';
 import { hashOf } from '../app/route.ts';
+import { LanguageField } from '../components/LanguageField.tsx';
 import { formatBytes } from '../format/bytes.ts';
 import { fileQueue, type QueuedFile } from '../files/fileQueue.ts';
 import { ProviderPicker } from '../live/ProviderPicker.tsx';
-import { lastChosenProvider, rememberChosenProvider, useProviders } from '../live/providers.ts';
+import {
+  lastChosenProvider,
+  providerToUse,
+  rememberChosenProvider,
+  useProviders,
+} from '../live/providers.ts';
 import '../styles/files.css';
 
 /** The Files page: drop or pick audio and video files, and follow each transcription to its session. */
@@ -17,10 +23,7 @@ export function FilesPage() {
   const [chosen, setChosen] = useState<string | undefined>(lastChosenProvider);
   const [language, setLanguage] = useState('');
   const [dragging, setDragging] = useState(false);
-  const provider =
-    choices.find(({ metadata }) => metadata.id === chosen) ??
-    choices.find(({ ready }) => ready) ??
-    choices[0];
+  const provider = providerToUse(choices, chosen);
   const languageCode = language.trim().toLowerCase();
   const languageError =
     languageCode === '' || /^[a-z]{2}$/.test(languageCode)
@@ -49,25 +52,7 @@ export function FilesPage() {
           value={provider?.metadata.id}
           onChange={setChosen}
         />
-        <div className="field">
-          <label className="field-label" htmlFor="files-language">
-            Language <span className="muted">(optional)</span>
-          </label>
-          <input
-            id="files-language"
-            value={language}
-            placeholder="en"
-            aria-invalid={languageError !== undefined}
-            aria-describedby="files-language-hint"
-            onChange={(event) => setLanguage(event.target.value)}
-          />
-          <span
-            id="files-language-hint"
-            className={languageError === undefined ? 'field-hint' : 'field-error'}
-          >
-            {languageError ?? 'Leave empty to let the provider detect it.'}
-          </span>
-        </div>
+        <LanguageField value={language} onChange={setLanguage} error={languageError} />
       </section>
       <div
         className={`files-drop${dragging ? ' files-drop-active' : ''}`}

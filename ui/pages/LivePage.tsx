@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import type { LiveSegment } from '../../main/app/appProtocol.ts';
 import { hashOf } from '../app/route.ts';
+import { LanguageField } from '../components/LanguageField.tsx';
 import { useConnection } from '../connection/connectionContext.tsx';
 import { formatDuration } from '../format/time.ts';
 import { resumeSessionStorageKey } from '../sessions/resumeSession.ts';
@@ -9,7 +10,12 @@ import type { SourceKind } from '../live/captureMachine.ts';
 import { LevelMeter } from '../live/LevelMeter.tsx';
 import { liveCaptureFor } from '../live/liveCapture.ts';
 import { ProviderPicker } from '../live/ProviderPicker.tsx';
-import { lastChosenProvider, rememberChosenProvider, useProviders } from '../live/providers.ts';
+import {
+  lastChosenProvider,
+  providerToUse,
+  rememberChosenProvider,
+  useProviders,
+} from '../live/providers.ts';
 import { TranscriptView } from '../live/TranscriptView.tsx';
 import { useRecordingSegments } from '../store/replicaRecords.ts';
 import '../styles/live.css';
@@ -214,10 +220,7 @@ function StartForm(props: {
     sessionStorage.removeItem(resumeSessionStorageKey);
     setResumeSessionId(undefined);
   };
-  const provider =
-    choices.find(({ metadata }) => metadata.id === chosen) ??
-    choices.find(({ ready }) => ready) ??
-    choices[0];
+  const provider = providerToUse(choices, chosen);
   const languageHints = language
     .split(/[\s,]+/)
     .map((code) => code.trim().toLowerCase())
@@ -283,25 +286,7 @@ function StartForm(props: {
           </label>
           <input id="live-title" value={title} onChange={(event) => setTitle(event.target.value)} />
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor="live-language">
-            Language <span className="muted">(optional)</span>
-          </label>
-          <input
-            id="live-language"
-            value={language}
-            placeholder="en"
-            aria-invalid={languageError !== undefined}
-            aria-describedby="live-language-hint"
-            onChange={(event) => setLanguage(event.target.value)}
-          />
-          <span
-            id="live-language-hint"
-            className={languageError === undefined ? 'field-hint' : 'field-error'}
-          >
-            {languageError ?? 'Leave empty to let the provider detect it.'}
-          </span>
-        </div>
+        <LanguageField value={language} onChange={setLanguage} error={languageError} />
       </div>
       <div className="toolbar">
         <button
