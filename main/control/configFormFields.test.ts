@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ProviderId } from '../../providers/contract.ts';
 import { findProvider, providerDefinitions } from '../../providers/registry.ts';
-import { configFormFields, type FieldDescriptor, type FieldKind } from './configFormFields.ts';
+import { configFormFields } from './configFormFields.ts';
+import type { FieldDescriptor, FieldKind } from './providerView.ts';
 
 /** What each field of the fourteen schemas should be entered as. */
 const kindsByField: Record<string, FieldKind> = {

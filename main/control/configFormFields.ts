@@ -1,22 +1,6 @@
 import { z } from 'zod';
 import type { ProviderDefinition } from '../../providers/contract.ts';
-
-export type FieldKind = 'text' | 'secret' | 'url' | 'number' | 'integer' | 'boolean' | 'choice' | 'list';
-
-/** One input of a provider's settings form, read from its config schema. */
-export interface FieldDescriptor {
-  name: string;
-  kind: FieldKind;
-  /** The configuration is incomplete without it (fields with a default never are). */
-  required: boolean;
-  defaultValue?: unknown;
-  /** For `choice`: the values allowed, in the schema's order. */
-  choices?: string[];
-  /** For `number` and `integer`: the bounds of the value; for `list`: of the number of items. */
-  minimum?: number;
-  maximum?: number;
-  description?: string;
-}
+import type { FieldDescriptor, FieldKind } from './providerView.ts';
 
 /** The part of a JSON Schema (2020-12) property that a form needs. */
 interface PropertySchema {

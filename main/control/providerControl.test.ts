@@ -7,7 +7,7 @@ import { streamingFixture as deepgramFixture } from '../../test/fakes/deepgram/s
 import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { providerBaseUrls } from '../transcriptionJobs.ts';
-import type { ProviderView } from './providerControl.ts';
+import type { ProviderView } from './providerView.ts';
 import { createProviderControl } from './providerControl.ts';
 
 const deepgramKey = 'dg-secret-value-98765';

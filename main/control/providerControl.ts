@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
-import type { ProviderDefinition, ProviderMetadata } from '../../providers/contract.ts';
+import type { ProviderDefinition } from '../../providers/contract.ts';
 import { findProvider, providerDefinitions } from '../../providers/registry.ts';
 import {
   ConfigurationFieldsError,
@@ -10,22 +10,12 @@ import {
   setConfigurationFields,
 } from '../providerConfiguration.ts';
 import { readProviderConfig } from '../providerSettings.ts';
-import { configFormFields, type FieldDescriptor } from './configFormFields.ts';
+import { configFormFields } from './configFormFields.ts';
 import { controlError } from './controlError.ts';
 import { checkProvider } from './providerCheck.ts';
+import type { ProviderView } from './providerView.ts';
 
 /** One provider on the settings page: what it is, its form, what is stored and whether it is ready. */
-export interface ProviderView {
-  metadata: ProviderMetadata;
-  fields: FieldDescriptor[];
-  /** Stored values of the fields that are not secrets (defaults are in `fields`). */
-  values: Record<string, unknown>;
-  /** Secret fields that have a stored value; a secret itself is never sent. */
-  secretsSet: string[];
-  problems: string[];
-  ready: boolean;
-}
-
 export interface ProviderControlDependencies {
   dataDirectory: string;
   /** The service's base-URL resolver (`providerBaseUrls(runtimes.startRuntime)`), so P14 is tested on its runtime. */

@@ -1,49 +1,11 @@
 /**
- * What the control channel answers on the settings pages. The UI may not import from main/, so
- * these mirror main/control/providerControl.ts (ProviderView), main/control/configFormFields.ts
- * (FieldDescriptor), main/apiAccessControl.ts and main/control/runtimeControl.ts.
+ * What the control channel answers on the settings pages. ui/ imports only types-only files from
+ * main/: the provider views come from main/control/providerView.ts; the rest mirror
+ * main/apiAccessControl.ts and main/control/runtimeControl.ts.
  */
 
-export type FieldKind = 'text' | 'secret' | 'url' | 'number' | 'integer' | 'boolean' | 'choice' | 'list';
-
-export interface FieldDescriptor {
-  name: string;
-  kind: FieldKind;
-  required: boolean;
-  defaultValue?: unknown;
-  choices?: string[];
-  minimum?: number;
-  maximum?: number;
-  description?: string;
-}
-
-export interface ProviderMetadata {
-  id: string;
-  label: string;
-  name: string;
-  vendor: string;
-  kind: 'cloud' | 'local';
-  transport: string;
-  audioInput: string;
-  executionMode: 'streaming' | 'windowed-interval' | 'windowed-debounce' | 'managed-runtime';
-  capabilities: {
-    streaming: boolean;
-    translation: boolean;
-    diarization: boolean;
-    tokenEvents: boolean;
-    prefersTokenEvents: boolean;
-    fileTranscription: boolean;
-  };
-}
-
-export interface ProviderView {
-  metadata: ProviderMetadata;
-  fields: FieldDescriptor[];
-  values: Record<string, unknown>;
-  secretsSet: string[];
-  problems: string[];
-  ready: boolean;
-}
+export type { FieldDescriptor, ProviderView } from '../../main/control/providerView.ts';
+export type { ProviderMetadata } from '../../providers/contract.ts';
 
 export interface ProviderCheck {
   ok: boolean;
