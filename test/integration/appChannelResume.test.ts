@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import { connectAppChannel } from '../support/appChannelClient.ts';
 import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
-import type { AppMessage } from '../../main/app/appProtocol.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
-import { earshotProtocols } from '../../providers/live/proxyProtocol.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
 import { markedSentences, markedSpeech, markedText, slotMs } from '../fakes/streaming/markedSpeech.ts';
@@ -30,34 +28,6 @@ afterEach(async () => {
   await fake.close();
 });
 
-interface AppClient {
-  socket: WebSocket;
-  messages: AppMessage[];
-  next(type: AppMessage['type']): Promise<AppMessage>;
-}
-
-async function appClient(): Promise<AppClient> {
-  const socket = new WebSocket(
-    `ws://127.0.0.1:${service.port}/ws/app`,
-    earshotProtocols(service.launchSecret),
-  );
-  const messages: AppMessage[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (data: Buffer) => {
-    messages.push(JSON.parse(data.toString()) as AppMessage);
-    for (const waiter of waiters.splice(0)) waiter();
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  const next = async (type: AppMessage['type']): Promise<AppMessage> => {
-    for (;;) {
-      const found = messages.find((message) => message.type === type);
-      if (found !== undefined) return found;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  return { socket, messages, next };
-}
-
 /** A session cut off after its first words, as the service finds one after a crash. */
 function interruptedSession(): string {
   const { id } = service.store.createSession({ title: 'Cut off', providerId: 'deepgram' });
@@ -70,7 +40,7 @@ const words = markedSentences(12);
 
 it('resumes an interrupted session over /ws/app and completes it with its old and new words', async () => {
   const sessionId = interruptedSession();
-  const client = await appClient();
+  const client = await connectAppChannel(service);
   client.socket.send(
     JSON.stringify({ type: 'live.start', provider: 'deepgram', resumeSessionId: sessionId }),
   );
@@ -107,7 +77,7 @@ it('resumes an interrupted session over /ws/app and completes it with its old an
 it('refuses to resume a completed session, saying so, and leaves it as it was', async () => {
   const sessionId = interruptedSession();
   changeSessionStatus(service.store, sessionId, { type: 'FINALIZE' });
-  const client = await appClient();
+  const client = await connectAppChannel(service);
   client.socket.send(
     JSON.stringify({ type: 'live.start', provider: 'deepgram', resumeSessionId: sessionId }),
   );
