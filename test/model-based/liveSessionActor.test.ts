@@ -4,8 +4,13 @@ import { type liveSessionMachine, reconnectBackoffMs } from '../../machines/live
 import type { LiveEvent } from '../../providers/contract.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
-import { modelEntry } from './machines.ts';
-import { allPaths, analyzeMachine, describePath, type MachinePaths, type ModelPath } from './pathCoverage.ts';
+import {
+  allPaths,
+  describePath,
+  type MachinePaths,
+  type ModelPath,
+} from '../../machines/analysis/modelPaths.ts';
+import { analyzeEntry, catalogEntry } from '../../machines/catalog.ts';
 
 /**
  * The live-session paths generated from the machine, replayed on the real session actor: each
@@ -14,11 +19,9 @@ import { allPaths, analyzeMachine, describePath, type MachinePaths, type ModelPa
  * actor must be where the path says. The registry's model uses a reconnect limit of 2; so does
  * the actor here.
  */
-const entry = modelEntry('liveSession');
+const entry = catalogEntry('liveSession');
 // The registry erases each machine's own types; these paths are the live session's.
-const paths = analyzeMachine(entry.machine, entry.traversal).paths as unknown as MachinePaths<
-  typeof liveSessionMachine
->;
+const paths = analyzeEntry(entry).paths as unknown as MachinePaths<typeof liveSessionMachine>;
 const modelReconnectLimit = 2;
 
 let directory: ReturnType<typeof temporaryDirectory>;

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { modelMachines } from './machines.ts';
 import {
   allPaths,
-  analyzeMachine,
   describePath,
   formatCoverage,
   isFullyCovered,
-  replayPath,
-} from './pathCoverage.ts';
+} from '../../machines/analysis/modelPaths.ts';
+import { analyzeEntry, machineCatalog } from '../../machines/catalog.ts';
+import { replayPath } from './replayPath.ts';
 
 /**
  * Every machine in the registry, with no test of its own needed: each generated path replays on a
  * real actor with a simulated clock, and every state and transition is covered.
  */
-describe.each(modelMachines)('$name', ({ name, machine, traversal }) => {
-  const { paths, coverage } = analyzeMachine(machine, traversal);
+describe.each(machineCatalog)('$name', (entry) => {
+  const { name } = entry;
+  const machine = entry.pathMachine ?? entry.machine;
+  const { paths, coverage } = analyzeEntry(entry);
 
   it('is fully covered by its generated paths', () => {
     expect(isFullyCovered(coverage), formatCoverage(name, coverage)).toBe(true);

@@ -1,11 +1,12 @@
 // Prints path coverage for every registered machine; exits non-zero if anything is left uncovered.
-import { analyzeMachine, formatCoverage, isFullyCovered } from './pathCoverage.ts';
-import { modelMachines } from './machines.ts';
+import { formatCoverage, isFullyCovered } from '../../machines/analysis/modelPaths.ts';
+import { analyzeEntry, machineCatalog } from '../../machines/catalog.ts';
 
 let failed = false;
-for (const { name, machine, traversal } of modelMachines) {
+for (const entry of machineCatalog) {
+  const { name } = entry;
   try {
-    const { coverage } = analyzeMachine(machine, traversal);
+    const { coverage } = analyzeEntry(entry);
     console.log(formatCoverage(name, coverage));
     if (!isFullyCovered(coverage)) {
       failed = true;

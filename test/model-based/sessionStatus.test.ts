@@ -2,7 +2,6 @@ import { setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STATUSES, nextSessionStatus, sessionStatusMachine } from '../../machines/sessionStatus.ts';
 import type { SessionStatus, SessionStatusEvent } from '../../machines/sessionStatus.ts';
-import { modelEntry } from './machines.ts';
 import {
   allPaths,
   analyzeMachine,
@@ -11,14 +10,15 @@ import {
   formatCoverage,
   generatePaths,
   listTransitions,
-  replayPath,
-} from './pathCoverage.ts';
-import type { MachinePaths, ModelPath } from './pathCoverage.ts';
+} from '../../machines/analysis/modelPaths.ts';
+import type { MachinePaths, ModelPath } from '../../machines/analysis/modelPaths.ts';
+import { analyzeEntry, catalogEntry } from '../../machines/catalog.ts';
+import { replayPath } from './replayPath.ts';
 
 type SessionPath = ModelPath<typeof sessionStatusMachine>;
 
-const entry = modelEntry('sessionStatus');
-const { paths, coverage } = analyzeMachine(entry.machine, entry.traversal);
+const entry = catalogEntry('sessionStatus');
+const { paths, coverage } = analyzeEntry(entry);
 const sessionPaths = paths as unknown as MachinePaths<typeof sessionStatusMachine>;
 const named = (list: SessionPath[]) => list.map((path) => [describePath(path), path] as const);
 

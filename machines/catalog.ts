@@ -1,32 +1,47 @@
 import type { AnyStateMachine } from 'xstate';
-import { batchWindowMachine } from '../../machines/batchWindow.ts';
-import { fileJobMachine } from '../../machines/fileJob.ts';
-import { liveSessionMachine } from '../../machines/liveSession.ts';
-import { proxyConnectionMachine } from '../../machines/proxyConnection.ts';
-import { sessionStatusMachine } from '../../machines/sessionStatus.ts';
-import { whisperRuntimeMachine } from '../../machines/whisperRuntime.ts';
-import type { ModelTraversal } from './pathCoverage.ts';
+import { analyzeMachine, type MachineAnalysis, type ModelTraversal } from './analysis/modelPaths.ts';
+import { batchWindowMachine } from './batchWindow.ts';
+import { fileJobMachine } from './fileJob.ts';
+import { liveSessionMachine } from './liveSession.ts';
+import { proxyConnectionMachine } from './proxyConnection.ts';
+import { sessionStatusMachine } from './sessionStatus.ts';
+import { whisperRuntimeMachine } from './whisperRuntime.ts';
 
-export interface ModelEntry<M extends AnyStateMachine = AnyStateMachine> {
+export interface CatalogEntry<M extends AnyStateMachine = AnyStateMachine> {
+  /** The machine's id, which is also how actors, the visualizer and `earshot inspect` name it. */
   name: string;
+  /** One line on what one actor of this machine is. */
+  summary: string;
   machine: M;
+  /**
+   * The variant test paths are generated from, when the real one would give too many: the same
+   * states and transitions, with smaller limits.
+   */
+  pathMachine?: M;
   traversal?: ModelTraversal<M>;
 }
 
 // Checks each entry against its own machine's event and snapshot types before the list erases them.
-function entry<M extends AnyStateMachine>(model: ModelEntry<M>): ModelEntry {
+function entry<M extends AnyStateMachine>(model: CatalogEntry<M>): CatalogEntry {
+  if (model.name !== model.machine.id)
+    throw new Error(`catalog: ${model.name} names machine ${model.machine.id}`);
   return model;
 }
 
-/** Every machine the model-based tests and `npm run test:paths` cover. Add one line per machine. */
-export const modelMachines: readonly ModelEntry[] = [
+/**
+ * Every machine of the service: the visualizer draws them, `earshot inspect machines` prints them,
+ * and the model-based tests and `npm run test:paths` cover them. Add one entry per machine.
+ */
+export const machineCatalog: readonly CatalogEntry[] = [
   entry({
     name: 'sessionStatus',
+    summary: 'The stored status of a session: recording, interrupted or completed.',
     machine: sessionStatusMachine,
     traversal: { extraEvents: [{ type: 'FAIL', reason: 'model-based path' }] },
   }),
   entry({
     name: 'fileJob',
+    summary: 'One file transcription: decode, then upload and transcribe each chunk, then save.',
     machine: fileJobMachine,
     traversal: {
       // Progress is a number that every event nudges; the states worth telling apart are where the job is
@@ -44,9 +59,14 @@ export const modelMachines: readonly ModelEntry[] = [
       ],
     },
   }),
-  entry({ name: 'whisperRuntime', machine: whisperRuntimeMachine }),
+  entry({
+    name: 'whisperRuntime',
+    summary: 'The managed whisper-server process (P14): start, 20 s readiness wait, restarts, stop.',
+    machine: whisperRuntimeMachine,
+  }),
   entry({
     name: 'proxyConnection',
+    summary: 'One client of the provider proxy (/ws/<provider>) and the vendor connection it holds.',
     machine: proxyConnectionMachine,
     traversal: {
       extraEvents: [
@@ -57,8 +77,10 @@ export const modelMachines: readonly ModelEntry[] = [
   }),
   entry({
     name: 'liveSession',
+    summary: 'One live recording and its provider connection: connect, stream, reconnect, stop.',
+    machine: liveSessionMachine,
     // A reconnect limit of 2 instead of 6: the same states and transitions, far fewer paths.
-    machine: liveSessionMachine.provide({
+    pathMachine: liveSessionMachine.provide({
       guards: { attemptsExhausted: ({ context }) => context.failedAttempts + 1 >= 2 },
     }),
     traversal: {
@@ -73,6 +95,7 @@ export const modelMachines: readonly ModelEntry[] = [
   }),
   entry({
     name: 'batchWindow',
+    summary: 'Live audio sent to a file API in windows, by interval or after a pause (P09–P14).',
     machine: batchWindowMachine,
     traversal: {
       // The pass duration only shortens the next wait; the model is where the window is.
@@ -97,8 +120,13 @@ export const modelMachines: readonly ModelEntry[] = [
   }),
 ];
 
-export function modelEntry(name: string): ModelEntry {
-  const found = modelMachines.find((model) => model.name === name);
-  if (!found) throw new Error(`no machine named ${name} in test/model-based/machines.ts`);
+export function catalogEntry(name: string): CatalogEntry {
+  const found = machineCatalog.find((model) => model.name === name);
+  if (!found) throw new Error(`no machine named ${name} in machines/catalog.ts`);
   return found;
+}
+
+/** The entry's generated test paths and their coverage of the real machine's states and transitions. */
+export function analyzeEntry(entry: CatalogEntry): MachineAnalysis<AnyStateMachine> {
+  return analyzeMachine(entry.pathMachine ?? entry.machine, entry.traversal);
 }

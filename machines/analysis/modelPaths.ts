@@ -1,4 +1,3 @@
-import assert from 'node:assert/strict';
 import {
   getAdjacencyMap,
   getShortestPaths,
@@ -14,7 +13,7 @@ import type {
   StatePath,
   TraversalOptions,
 } from '@xstate/graph';
-import { __unsafe_getAllOwnEventDescriptors, createActor, SimulatedClock } from 'xstate';
+import { __unsafe_getAllOwnEventDescriptors } from 'xstate';
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
@@ -262,99 +261,4 @@ export function describePath(path: StatePath<AnyMachineSnapshot, EventObject>): 
       (step, index) => `${index === 0 ? '' : `--${step.event.type}--> `}${JSON.stringify(step.state.value)}`,
     )
     .join(' ');
-}
-
-export interface ReplayOptions<M extends AnyStateMachine> {
-  input?: InputFrom<M>;
-}
-
-/**
- * Runs `path` on a real actor with a simulated clock and asserts, after every step, that the actor is in the
- * state the path expects. Throws (node:assert) on the first mismatch, so it works in vitest and in plain scripts.
- *
- * A delayed step advances the clock by the delay in two moves, to 1 ms short and then onto it, and checks the
- * actor has not moved at the first: a timer that fires early fails as surely as one that never fires.
- */
-export function replayPath<M extends AnyStateMachine>(
-  machine: M,
-  path: ModelPath<M>,
-  options: ReplayOptions<M> = {},
-): void {
-  // Delays come from the machine the path was generated from: the path is the specification, so a machine
-  // under test that provides a different named delay is caught instead of being trusted.
-  const model = (path.state as AnySnapshot).machine ?? machine;
-  const delays = delayedEvents(model);
-  const clock = new SimulatedClock();
-  const actor = createActor(machine as AnyStateMachine, {
-    clock,
-    ...(options.input === undefined ? {} : { input: options.input }),
-  }).start();
-  const where = describePath(path);
-  const steps = path.steps as AnyPath['steps'];
-  try {
-    steps.forEach((step, index) => {
-      const { type } = step.event;
-      const delay = delays.get(type);
-      if (delay !== undefined) {
-        const ms = resolveDelay(model, type, delay, steps[index - 1]);
-        if (ms > 0) {
-          clock.increment(ms - 1);
-          const before: unknown = steps[index - 1]?.state.value;
-          assert.deepEqual(
-            actor.getSnapshot().value,
-            before,
-            `step ${index} (${type}) fired before ${ms} ms: actor left ${JSON.stringify(before)} for ${JSON.stringify(actor.getSnapshot().value)}\n  path: ${where}`,
-          );
-        }
-        clock.increment(Math.min(ms, 1));
-      } else if (type !== 'xstate.init') {
-        actor.send(step.event);
-      }
-      const snapshot = actor.getSnapshot();
-      assert.notEqual(
-        snapshot.status,
-        'error',
-        `step ${index} (${type}) put the actor in error: ${String(snapshot.error)}\n  path: ${where}`,
-      );
-      assert.deepEqual(
-        snapshot.value,
-        step.state.value,
-        `step ${index} (${type}): actor is in ${JSON.stringify(snapshot.value)}, path expects ${JSON.stringify(step.state.value)}\n  path: ${where}`,
-      );
-    });
-  } finally {
-    actor.stop();
-  }
-}
-
-/** Maps each `xstate.after.<delay>.<stateNodeId>` event type to its delay as written in the machine. */
-function delayedEvents(machine: AnyStateMachine): Map<string, unknown> {
-  const delays = new Map<string, unknown>();
-  for (const node of [machine.root, ...getStateNodes(machine)]) {
-    for (const after of node.after) delays.set(String(after.eventType), after.delay);
-  }
-  return delays;
-}
-
-function resolveDelay(
-  machine: AnyStateMachine,
-  eventType: string,
-  delay: unknown,
-  before: AnyPath['steps'][number] | undefined,
-): number {
-  if (typeof delay === 'number') return delay;
-  if (typeof delay === 'string') {
-    const named: unknown = (machine.implementations.delays as Record<string, unknown>)[delay];
-    if (typeof named === 'number') return named;
-    // A delay computed from the state being left: the path holds that state's context, and the event
-    // that entered it.
-    if (typeof named === 'function' && before !== undefined) {
-      const computed: unknown = (named as (args: { context: unknown; event: EventObject }) => unknown)({
-        context: before.state.context,
-        event: before.event,
-      });
-      if (typeof computed === 'number') return computed;
-    }
-  }
-  throw new Error(`${eventType}: only numeric delays, and named delays that give a number, can be replayed`);
 }
