@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import { type BatchWindowMode, batchWindowMachine } from '../../machines/batchWindow.ts';
 import type { LiveErrorCode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
@@ -24,6 +24,8 @@ export interface BatchWindowStreamOptions {
   languageHints: readonly string[];
   resolveBaseUrl: ResolveBaseUrl;
   onEvent: (event: LiveEvent) => void;
+  /** Observes the actor's machine (the visualizer); the actor works the same without it. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 /**
@@ -105,6 +107,7 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
         startFinalPass: () => passOutcome(true),
       },
     }),
+    { inspect: options.inspect },
   );
   actor.subscribe((snapshot) => {
     if (snapshot.value === 'finished') end({ type: 'finished' });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createActor, fromCallback } from 'xstate';
+import { createActor, fromCallback, type InspectionEvent } from 'xstate';
 import type { EventObject } from 'xstate';
 import { fileJobMachine, fileJobStateOf } from '../../machines/fileJob.ts';
 import type {
@@ -51,6 +51,8 @@ export interface FileJobInput {
   title?: string;
   store: SessionStore;
   resolveBaseUrl: ResolveBaseUrl;
+  /** Observes the actor's machine (the visualizer); the actor works the same without it. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export interface FileJobStatus {
@@ -254,6 +256,7 @@ export function createFileJob(input: FileJobInput): FileJob {
     fileJobMachine.provide({
       actors: { prepareAudio, openSession, transcribeChunk, saveSegments, closeSession },
     }),
+    { inspect: input.inspect },
   );
 
   const toStatus = (snapshot: FileJobSnapshot): FileJobStatus => ({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import { liveSessionMachine } from '../../machines/liveSession.ts';
 import type { AudioInputMode, LiveEvent, LiveStream, ProviderId } from '../../providers/contract.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
@@ -45,6 +45,8 @@ export interface LiveSessionOptions {
   reconnectLimit?: number;
   topicId?: string | null;
   tagIds?: string[];
+  /** Observes the actor's machine (the visualizer); the actor works the same without it. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export interface LiveSession {
@@ -190,7 +192,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         ? {}
         : { attemptsExhausted: ({ context }) => context.failedAttempts + 1 >= (options.reconnectLimit ?? 0) },
   });
-  const actor = createActor(machine);
+  const actor = createActor(machine, { inspect: options.inspect });
   actor.subscribe((snapshot) => {
     publish();
     if (snapshot.status === 'done') resolveEnded(latest);

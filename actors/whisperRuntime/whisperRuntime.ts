@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import {
   crashLoopLimit,
   topLevelState,
@@ -27,6 +27,8 @@ export interface WhisperRuntimeOptions {
   delays?: Partial<Record<WhisperRuntimeDelay, number>>;
   /** Between `/health` probes while starting. */
   probeIntervalMs?: number;
+  /** Observes the actor's machine (the visualizer); the actor works the same without it. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export interface WhisperRuntimeStatus {
@@ -83,7 +85,7 @@ export class WhisperRuntime {
       },
       delays: options.delays ?? {},
     });
-    this.actor = createActor(machine);
+    this.actor = createActor(machine, { inspect: options.inspect });
     this.actor.subscribe(() => {
       const status = this.status();
       for (const listener of this.listeners) listener(status);

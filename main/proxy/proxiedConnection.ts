@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import { WebSocket } from 'ws';
 import { proxyConnectionMachine } from '../../machines/proxyConnection.ts';
 import type { LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
@@ -15,6 +15,8 @@ export interface ProxiedConnectionOptions {
   /** Shortens the machine's delays in tests. */
   upstreamConnectTimeoutMs?: number;
   onClosed(): void;
+  /** Observes the actor's machine (the visualizer); the actor works the same without it. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 /** Audio waiting (here and in the vendor socket) beyond this pauses reading from the client. */
@@ -90,7 +92,7 @@ export function runProxiedConnection(options: ProxiedConnectionOptions): void {
         ? {}
         : { upstreamConnectTimeout: options.upstreamConnectTimeoutMs },
   });
-  const actor = createActor(machine);
+  const actor = createActor(machine, { inspect: options.inspect });
 
   client.on('message', (data: Buffer, isBinary: boolean) => {
     const state = actor.getSnapshot().value;
