@@ -1,7 +1,9 @@
 /**
  * The messages of `/ws/app`, the channel between the service and its own clients (the UI, the
- * `earshot live` CLI). Types only, with no imports, so the browser UI can share them.
+ * `earshot live` and `earshot inspect` CLI). Types only, so the browser UI can share them.
  */
+
+import type { MachineDrawing, MachinePathsDescription } from '../../machines/analysis/machineDescription.ts';
 
 export type AudioFormat = 'pcm16' | 'webm-opus';
 
@@ -54,7 +56,14 @@ export type ClientMessage =
     }
   | { type: 'live.stop' }
   | { type: 'live.attach'; sessionId: string }
-  | { type: 'sync.start' };
+  | { type: 'sync.start' }
+  /** Start receiving inspection: an `inspect.snapshot`, then `inspect.actor` and `inspect.step` as they happen. */
+  | { type: 'inspect.start' }
+  | { type: 'inspect.stop' }
+  /** The recorded steps of one actor, running or finished. */
+  | { type: 'inspect.history'; actorId: string }
+  /** A machine's generated test paths. */
+  | { type: 'inspect.paths'; machine: string };
 
 /** What the service sends a client. */
 export type AppMessage =
@@ -63,4 +72,51 @@ export type AppMessage =
   | ({ type: 'live.update' } & LiveUpdate)
   | { type: 'live.ended'; sessionId: string; state: string; error: string | null }
   | { type: 'sync.snapshot'; tables: Record<SyncedTableName, Record<string, SyncRow>> }
-  | { type: 'sync.changes'; changes: SyncChanges };
+  | { type: 'sync.changes'; changes: SyncChanges }
+  | { type: 'inspect.snapshot'; machines: MachineDrawing[]; actors: InspectedActor[] }
+  /** An actor started or ended (its current state arrives in `inspect.step`). */
+  | { type: 'inspect.actor'; actor: InspectedActor }
+  /** A step of a running actor; a step with a `seq` already sent replaces it (a folded repeat). */
+  | { type: 'inspect.step'; actorId: string; step: InspectionStep }
+  | { type: 'inspect.history'; actorId: string; steps: InspectionStep[]; dropped: number }
+  | { type: 'inspect.paths'; paths: MachinePathsDescription }
+  | { type: 'inspect.refused'; message: string };
+
+/** One actor of the service, running or recently finished, as the visualizer lists it. */
+export interface InspectedActor {
+  /** `<machine>:<the domain id>` (session, job, connection). */
+  id: string;
+  /** The machine's name in the catalog. */
+  machine: string;
+  /** What a person recognises it by: provider and title, file name, port. */
+  label: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  endedAt: number | null;
+  status: 'active' | 'done' | 'stopped' | 'error';
+  /** The latest step: where the actor is now. */
+  current: InspectionStep;
+}
+
+/**
+ * One processed event and where it left the actor. Consecutive events of one type that change no
+ * state (audio frames, progress) are folded into one step: `repeated` counts them, `at` is the last.
+ */
+export interface InspectionStep {
+  /** From 0, per actor. */
+  seq: number;
+  /** Epoch milliseconds of the event (the last one, when folded). */
+  at: number;
+  firstAt: number;
+  repeated: number;
+  /** The event with its payload, shortened (long text, big arrays) and with secrets removed. */
+  event: { type: string } & Record<string, unknown>;
+  /** The snapshot's value, e.g. `"running"` or `{ "stopping": "killing" }`. */
+  value: unknown;
+  /** The ids of the states the actor is in. */
+  stateIds: string[];
+  /** The transitions the event took; empty when it changed nothing. */
+  transitionIds: string[];
+  /** The context after the event, shortened and with secrets removed. */
+  context: unknown;
+}
