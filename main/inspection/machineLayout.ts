@@ -1,4 +1,4 @@
-import ELK from 'elkjs/lib/elk.bundled.js';
+import elkModule from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkLabel, ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type {
   Box,
@@ -14,6 +14,10 @@ const labelCharacterWidth = 6.6;
 const stateHeight = 40;
 const labelHeight = 16;
 const compoundHeaderHeight = 30;
+
+// elkjs is CommonJS: Node hands over `module.exports`, the constructor itself, while its type
+// declarations describe an ES module whose default export is that constructor.
+const ELK = elkModule as unknown as typeof elkModule.default;
 
 const layoutOptions: Record<string, string> = {
   'elk.algorithm': 'layered',
