@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { ResolveBaseUrl } from '../actors/fileJob/fileJob.ts';
 import type {
   WhisperRuntime,
@@ -5,6 +6,7 @@ import type {
   WhisperRuntimeStatus,
 } from '../actors/whisperRuntime/whisperRuntime.ts';
 import type { WhisperCppConfig } from '../providers/whisper-cpp/config.ts';
+import type { ActorInspection } from './inspection/actorInspection.ts';
 import { runtimeForConfig } from './runtime/runtimeForConfig.ts';
 
 /**
@@ -19,8 +21,12 @@ export class LocalRuntimes {
   private current: { key: string; runtime: WhisperRuntime; unsubscribe: () => void } | undefined;
   private held: WhisperRuntimeLease | undefined;
 
-  constructor(dataDirectory: string) {
+  private readonly inspection: ActorInspection | undefined;
+
+  /** `inspection`: where the runtime's machine is watched from (the visualizer); none in most tests. */
+  constructor(dataDirectory: string, inspection?: ActorInspection) {
     this.dataDirectory = dataDirectory;
+    this.inspection = inspection;
   }
 
   /** For `providerBaseUrls`: a lease on the runtime for this (validated) P14 configuration. */
@@ -72,7 +78,13 @@ export class LocalRuntimes {
     const key = JSON.stringify([config.binaryPath ?? null, config.modelPath, config.port]);
     if (this.current?.key !== key) {
       const replaced = this.current;
-      const runtime = runtimeForConfig(this.dataDirectory, config);
+      const runtime = runtimeForConfig(this.dataDirectory, config, {
+        inspect: this.inspection?.observe({
+          machine: 'whisperRuntime',
+          id: 'whisper-cpp',
+          label: `whisper-server · ${basename(config.modelPath)}`,
+        }),
+      });
       const unsubscribe = runtime.subscribe((status) => {
         for (const listener of this.listeners) listener(status);
       });

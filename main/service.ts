@@ -17,6 +17,7 @@ import { listenOnLoopback, loopbackHost } from './portSearch.ts';
 import { readProviderConfig } from './providerSettings.ts';
 import { ProviderProxy } from './proxy/providerProxy.ts';
 import { recoverInterruptedSessions } from './sessionRecovery.ts';
+import { ActorInspection } from './inspection/actorInspection.ts';
 import { readRunningService, removeServiceFiles, writeServiceFiles } from './serviceFile.ts';
 import { providerBaseUrls, TranscriptionJobs } from './transcriptionJobs.ts';
 import { createUiApp } from './uiAssets.ts';
@@ -44,6 +45,8 @@ export interface RunningService {
   recoveredSessionIds: string[];
   jobs: TranscriptionJobs;
   live: LiveSessions;
+  /** Every actor's machine, as the visualizer sees it. */
+  inspection: ActorInspection;
   /** Opens the proxy and `/ws/app` for this launch; written to launch.secret for the CLI. */
   launchSecret: string;
   /**
@@ -71,11 +74,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const recoveredSessionIds = recoverInterruptedSessions(store);
     const access = new ApiAccessControl(store, dataDirectory);
     const launchSecret = createLaunchSecret();
-    const runtimes = new LocalRuntimes(dataDirectory);
+    const inspection = new ActorInspection();
+    const runtimes = new LocalRuntimes(dataDirectory, inspection);
     const jobs = new TranscriptionJobs({
       store,
       dataDirectory,
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
+      inspection,
     });
     let port = 0;
     const live = new LiveSessions({
@@ -85,6 +90,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
       finishTimeoutMs: options.liveFinishTimeoutMs,
       reconnectBackoffMs: options.liveReconnectBackoffMs,
+      inspection,
     });
 
     const app = new Hono();
@@ -123,9 +129,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // Keep Node's own Request/Response globals: the provider clients' fetch answers must stay real
     // instances of them.
     server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
-    const appChannel = new AppChannel(live, new StoreSync(store), options.liveDetachedGraceMs);
+    const appChannel = new AppChannel(live, new StoreSync(store), inspection, options.liveDetachedGraceMs);
     const proxy = new ProviderProxy({
       readConfig: (providerId) => readProviderConfig(dataDirectory, providerId),
+      inspection,
     });
     routeWebSocketUpgrades(server, {
       getPort: () => port,
@@ -160,7 +167,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           store.close();
           removeServiceFiles(dataDirectory);
         }));
-    return { port, baseUrl, store, jobs, live, launchSecret, recoveredSessionIds, close };
+    return { port, baseUrl, store, jobs, live, inspection, launchSecret, recoveredSessionIds, close };
   } catch (error) {
     server?.close();
     store.close();

@@ -1,4 +1,4 @@
-import { isAbsolute } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import {
   createFileJob,
   isFinalFileJobState,
@@ -10,6 +10,7 @@ import type { ProviderDefinition } from '../providers/contract.ts';
 import { defaultProviderId, findProvider } from '../providers/registry.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
 import { removeUpload, uploadedFileName } from './control/uploadedFiles.ts';
+import type { ActorInspection } from './inspection/actorInspection.ts';
 import { readProviderConfig } from './providerSettings.ts';
 
 export interface TranscriptionRequest {
@@ -34,6 +35,8 @@ export interface TranscriptionJobsOptions {
   findProvider?: (name: string) => ProviderDefinition<unknown> | undefined;
   /** Default: `maxRunningJobs`. */
   maxRunning?: number;
+  /** Where the actors' machines are watched from (the visualizer); none in most tests. */
+  inspection?: ActorInspection;
 }
 
 /**
@@ -69,14 +72,19 @@ export class TranscriptionJobs {
     const definition = this.provider(request.provider);
     const path = checkedPath(request.path);
     const uploadedName = uploadedFileName(this.options.dataDirectory, path);
+    const title = request.title?.trim() || uploadedName;
     const job = createFileJob({
       path,
       definition,
       rawConfig: readProviderConfig(this.options.dataDirectory, definition.metadata.id),
       language: checkedLanguage(request.language),
-      title: request.title?.trim() || uploadedName,
+      title,
       store: this.options.store,
       resolveBaseUrl: this.options.resolveBaseUrl,
+      inspect: this.options.inspection?.observe({
+        machine: 'fileJob',
+        label: `${definition.metadata.name} · ${title ?? basename(path)}`,
+      }),
     });
     this.jobs.set(job.id, job);
     this.waiting.push(job);

@@ -256,7 +256,7 @@ export function createFileJob(input: FileJobInput): FileJob {
     fileJobMachine.provide({
       actors: { prepareAudio, openSession, transcribeChunk, saveSegments, closeSession },
     }),
-    { inspect: input.inspect },
+    { id: jobId, inspect: input.inspect },
   );
 
   const toStatus = (snapshot: FileJobSnapshot): FileJobStatus => ({

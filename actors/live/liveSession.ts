@@ -35,8 +35,8 @@ export interface LiveSessionOptions {
    */
   resumeSessionId?: string;
   audioFormat: AudioInputMode;
-  /** Opens a new provider stream (directly for P01, through the proxy for P02–P08). */
-  openStream(onEvent: (event: LiveEvent) => void): LiveStream;
+  /** Opens a new provider stream (directly for P01, through the proxy for P02–P08) for the session. */
+  openStream(onEvent: (event: LiveEvent) => void, sessionId: string): LiveStream;
   /** How long the provider gets to confirm the end of the stream; default 12 s. */
   finishTimeoutMs?: number;
   /** Tests shorten the reconnect backoff. */
@@ -166,7 +166,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         // Opened a tick later, outside the machine's step: a stream may start actors of its own.
         queueMicrotask(() => {
           if (generation === streamGeneration) {
-            stream = options.openStream((event) => onStreamEvent(generation, event));
+            stream = options.openStream((event) => onStreamEvent(generation, event), sessionId);
           }
         });
       },
@@ -192,7 +192,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         ? {}
         : { attemptsExhausted: ({ context }) => context.failedAttempts + 1 >= (options.reconnectLimit ?? 0) },
   });
-  const actor = createActor(machine, { inspect: options.inspect });
+  const actor = createActor(machine, { id: sessionId, inspect: options.inspect });
   actor.subscribe((snapshot) => {
     publish();
     if (snapshot.status === 'done') resolveEnded(latest);

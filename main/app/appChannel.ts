@@ -6,6 +6,8 @@ import { LiveRequestError, type LiveSessions } from '../live/liveSessions.ts';
 import type { WebSocketEndpoint } from '../websocketRouter.ts';
 import type { AppMessage, ClientMessage } from './appProtocol.ts';
 import type { StoreSync } from './storeSync.ts';
+import type { ActorInspection } from '../inspection/actorInspection.ts';
+import { machineDrawings, machinePaths } from '../inspection/machineViews.ts';
 
 export const appChannelPath = '/ws/app';
 
@@ -22,6 +24,10 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('live.stop') }),
   z.object({ type: z.literal('live.attach'), sessionId: z.string().min(1) }),
   z.object({ type: z.literal('sync.start') }),
+  z.object({ type: z.literal('inspect.start') }),
+  z.object({ type: z.literal('inspect.stop') }),
+  z.object({ type: z.literal('inspect.history'), actorId: z.string().min(1) }),
+  z.object({ type: z.literal('inspect.paths'), machine: z.string().min(1) }),
 ]) satisfies z.ZodType<ClientMessage>;
 
 /** A session whose client went away keeps running this long for the client to come back. */
@@ -30,20 +36,23 @@ const pcm16BytesPerMs = 32;
 
 /**
  * `/ws/app`: the channel of the service's own clients (types in appProtocol.ts). It carries live
- * sessions (start, audio frames, stop, and every update back) and, for clients that ask with
- * `sync.start`, their replica of the store's working set. Closing the
+ * sessions (start, audio frames, stop, and every update back); for clients that ask with
+ * `sync.start`, their replica of the store's working set; and for those that ask with
+ * `inspect.start`, every machine and the steps of every actor (the visualizer). Closing the
  * connection does not stop a recording: the session waits `detachedGraceMs` for the client to
  * attach again, then stops the way the user would, keeping its words.
  */
 export class AppChannel implements WebSocketEndpoint {
   private readonly live: LiveSessions;
   private readonly sync: StoreSync;
+  private readonly inspection: ActorInspection;
   private readonly graceMs: number;
   private readonly clients = new Set<WebSocket>();
 
-  constructor(live: LiveSessions, sync: StoreSync, graceMs = detachedGraceMs) {
+  constructor(live: LiveSessions, sync: StoreSync, inspection: ActorInspection, graceMs = detachedGraceMs) {
     this.live = live;
     this.sync = sync;
+    this.inspection = inspection;
     this.graceMs = graceMs;
   }
 
@@ -56,6 +65,7 @@ export class AppChannel implements WebSocketEndpoint {
     let session: LiveSession | undefined;
     let unsubscribe: (() => void) | undefined;
     let stopSync: (() => void) | undefined;
+    let stopInspecting: (() => void) | undefined;
     let audioFormat: AudioInputMode = 'pcm16';
     let lastFrameAt: number | undefined;
     const send = (message: AppMessage) => {
@@ -115,6 +125,45 @@ export class AppChannel implements WebSocketEndpoint {
         void session?.stop();
       } else if (message.type === 'sync.start') {
         stopSync ??= this.sync.subscribe(send);
+      } else if (message.type === 'inspect.start') {
+        if (stopInspecting !== undefined) return;
+        // Claimed before the drawings are ready, so a second start in the meantime is still one watch.
+        let stopped = false;
+        stopInspecting = () => (stopped = true);
+        void machineDrawings().then((machines) => {
+          if (stopped || client.readyState !== WebSocket.OPEN) return;
+          send({ type: 'inspect.snapshot', machines, actors: this.inspection.actors() });
+          stopInspecting = this.inspection.watch((change) =>
+            send(
+              change.type === 'actor'
+                ? { type: 'inspect.actor', actor: change.actor }
+                : { type: 'inspect.step', actorId: change.actorId, step: change.step },
+            ),
+          );
+        });
+      } else if (message.type === 'inspect.stop') {
+        stopInspecting?.();
+        stopInspecting = undefined;
+      } else if (message.type === 'inspect.history') {
+        const history = this.inspection.history(message.actorId);
+        send(
+          history === undefined
+            ? {
+                type: 'inspect.refused',
+                message: `No actor ${message.actorId} is running or kept; pick one from inspect.snapshot.`,
+              }
+            : { type: 'inspect.history', actorId: message.actorId, ...history },
+        );
+      } else if (message.type === 'inspect.paths') {
+        const paths = machinePaths(message.machine);
+        send(
+          paths === undefined
+            ? {
+                type: 'inspect.refused',
+                message: `There is no machine ${message.machine}; earshot inspect machines lists them.`,
+              }
+            : { type: 'inspect.paths', paths },
+        );
       } else {
         const attached = this.live.get(message.sessionId);
         if (attached === undefined)
@@ -132,6 +181,7 @@ export class AppChannel implements WebSocketEndpoint {
       this.clients.delete(client);
       unsubscribe?.();
       stopSync?.();
+      stopInspecting?.();
       if (session !== undefined) this.live.stopWhenDetached(session.id, this.graceMs);
     });
   }
@@ -151,5 +201,5 @@ function parseClientMessage(data: Buffer): ClientMessage | string {
   const parsed = clientMessageSchema.safeParse(json);
   return parsed.success
     ? parsed.data
-    : `Unknown message; send live.start {provider}, live.stop, live.attach {sessionId} or sync.start. (${parsed.error.issues[0]?.message ?? ''})`;
+    : `Unknown message; send live.start {provider}, live.stop, live.attach {sessionId}, sync.start, inspect.start, inspect.stop, inspect.history {actorId} or inspect.paths {machine}. (${parsed.error.issues[0]?.message ?? ''})`;
 }

@@ -8,6 +8,7 @@ import type { AudioInputMode, LiveEvent, LiveStream, ProviderDefinition } from '
 import { openProxyStream, type ProxyAddress } from '../../providers/live/proxyStream.ts';
 import { findProvider } from '../../providers/registry.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import type { ActorInspection } from '../inspection/actorInspection.ts';
 import { readProviderConfig } from '../providerSettings.ts';
 
 export interface LiveSessionRequest {
@@ -37,6 +38,8 @@ export interface LiveSessionsOptions {
   resolveBaseUrl: ResolveBaseUrl;
   finishTimeoutMs?: number;
   reconnectBackoffMs?: number;
+  /** Where the actors' machines are watched from (the visualizer); none in most tests. */
+  inspection?: ActorInspection;
 }
 
 const languageCode = /^[a-z]{2}$/;
@@ -79,15 +82,21 @@ export class LiveSessions {
         `"${wrong}" is not a two-letter ISO 639-1 language code; use codes such as en or zh.`,
       );
     }
+    const title = request.title?.trim() || `Live ${new Date().toLocaleString()}`;
     const session = startLiveSession({
       store: this.options.store,
       providerId: metadata.id,
-      title: request.title?.trim() || `Live ${new Date().toLocaleString()}`,
+      title,
       resumeSessionId: request.resumeSessionId,
       audioFormat,
-      openStream: (onEvent) => this.openStream(definition, checked.config, hints, audioFormat, onEvent),
+      openStream: (onEvent, sessionId) =>
+        this.openStream(definition, checked.config, hints, audioFormat, onEvent, sessionId),
       finishTimeoutMs: this.options.finishTimeoutMs,
       reconnectBackoffMs: this.options.reconnectBackoffMs,
+      inspect: this.options.inspection?.observe({
+        machine: 'liveSession',
+        label: `${metadata.name} · ${request.resumeSessionId === undefined ? title : 'resumed session'}`,
+      }),
     });
     this.sessions.set(session.id, session);
     void session.ended.then(() => {
@@ -161,6 +170,7 @@ export class LiveSessions {
     languageHints: readonly string[],
     audioFormat: AudioInputMode,
     onEvent: (event: LiveEvent) => void,
+    sessionId: string,
   ): LiveStream {
     const { metadata, live } = definition;
     if (live === undefined) {
@@ -170,6 +180,11 @@ export class LiveSessions {
         languageHints,
         resolveBaseUrl: this.options.resolveBaseUrl,
         onEvent,
+        inspect: this.options.inspection?.observe({
+          machine: 'batchWindow',
+          id: sessionId,
+          label: `${metadata.name} windows of session ${sessionId.slice(0, 8)}`,
+        }),
       });
       if (audioFormat === 'pcm16') return window;
       return decodingWebm(window, (message) =>

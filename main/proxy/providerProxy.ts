@@ -3,6 +3,7 @@ import { checkProviderConfig } from '../../actors/fileJob/providerConfig.ts';
 import type { LiveEvent, ProviderDefinition, ProviderId } from '../../providers/contract.ts';
 import { liveErrorCodes } from '../../providers/live/liveErrors.ts';
 import { providerDefinitions } from '../../providers/registry.ts';
+import type { ActorInspection } from '../inspection/actorInspection.ts';
 import type { WebSocketEndpoint } from '../websocketRouter.ts';
 import { runProxiedConnection } from './proxiedConnection.ts';
 
@@ -14,6 +15,8 @@ export interface ProviderProxyOptions {
   /** Default 10 s. */
   drainTimeoutMs?: number;
   upstreamConnectTimeoutMs?: number;
+  /** Where the actors' machines are watched from (the visualizer); none in most tests. */
+  inspection?: ActorInspection;
 }
 
 export const proxyPathPrefix = '/ws/';
@@ -28,6 +31,7 @@ const languageCode = /^[a-z]{2}$/;
 export class ProviderProxy implements WebSocketEndpoint {
   private readonly options: ProviderProxyOptions;
   private readonly byPath: Map<string, ProviderDefinition<unknown>>;
+  private connectionsOpened = 0;
   private readonly open = new Set<WebSocket>();
 
   constructor(options: ProviderProxyOptions) {
@@ -79,6 +83,11 @@ export class ProviderProxy implements WebSocketEndpoint {
       drainTimeoutMs: this.options.drainTimeoutMs ?? defaultDrainTimeoutMs,
       upstreamConnectTimeoutMs: this.options.upstreamConnectTimeoutMs,
       onClosed: () => this.open.delete(client),
+      inspect: this.options.inspection?.observe({
+        machine: 'proxyConnection',
+        id: String(++this.connectionsOpened),
+        label: `${definition.metadata.name} proxy connection`,
+      }),
     });
   }
 
