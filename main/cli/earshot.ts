@@ -3,6 +3,7 @@ import { resolveDataDirectory } from '../dataDirectory.ts';
 import { earshotVersion } from '../version.ts';
 import { apiCommand } from './apiCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
+import { inspectCommand } from './inspectCommand.ts';
 import { liveCommand } from './liveCommand.ts';
 import { providersCommand } from './providersCommand.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
@@ -68,6 +69,8 @@ async function main(argv: string[]): Promise<void> {
       return runtimeCommand(dataDirectory, action, argument);
     case 'sessions':
       return sessionsCommand(dataDirectory, action, argument, values);
+    case 'inspect':
+      return inspectCommand(dataDirectory, action, argument, values.json ?? false);
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

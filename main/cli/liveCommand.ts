@@ -2,10 +2,9 @@ import { resolve } from 'node:path';
 import { WebSocket } from 'ws';
 import { captureFile } from '../../actors/capture/fileCapture.ts';
 import type { AudioInputMode } from '../../providers/contract.ts';
-import { earshotProtocols } from '../../providers/live/proxyProtocol.ts';
 import { findProvider } from '../../providers/registry.ts';
 import type { AppMessage } from '../app/appProtocol.ts';
-import { appChannelPath } from '../app/appChannel.ts';
+import { openAppChannel } from './appChannelSocket.ts';
 import { readRunningService } from '../serviceFile.ts';
 import { startService } from '../service.ts';
 import { UsageError } from './usage.ts';
@@ -70,9 +69,7 @@ interface LiveRun {
 type Ended = Extract<AppMessage, { type: 'live.ended' }>;
 
 async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRun): Promise<Ended> {
-  const url = new URL(appChannelPath, baseUrl);
-  url.protocol = 'ws:';
-  const socket = new WebSocket(url, earshotProtocols(launchSecret));
+  const socket = openAppChannel(baseUrl, launchSecret);
   const tentative = new TentativeLine(process.stderr);
   const capture = new AbortController();
   const interrupt = () => {

@@ -29,6 +29,11 @@ Commands:
   sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
   sessions show ID [--json]        Print a session and its transcript
   sessions finalize ID             Mark an interrupted session completed
+  inspect machines [NAME] [--json] Every state machine from its definition: states, transitions, delays
+  inspect paths NAME [--json]      A machine's generated test paths and their coverage
+  inspect actors [--json]          The running service's actors (sessions, connections, jobs, runtime)
+  inspect history ACTOR [--json]   An actor's recorded steps (running or recently finished)
+  inspect live [--json]            Stream every actor's state changes as they happen, until Ctrl-C
 
 Options for every command:
   --data-dir DIR                   Data directory (default: $EARSHOT_DATA_DIR, else a per-user folder)
