@@ -1,5 +1,6 @@
 import { useConnectionStatus } from '../connection/connectionContext.tsx';
 import { FilesPage } from '../pages/FilesPage.tsx';
+import { InspectPage } from '../pages/InspectPage.tsx';
 import { LibraryPage } from '../pages/LibraryPage.tsx';
 import { LivePage } from '../pages/LivePage.tsx';
 import { SessionPage } from '../pages/SessionPage.tsx';
@@ -14,6 +15,7 @@ const sections: Array<{ route: Route; label: string; pages: Route['page'][] }> =
   { route: { page: 'sessions' }, label: 'Sessions', pages: ['sessions', 'session'] },
   { route: { page: 'library' }, label: 'Topics & tags', pages: ['library'] },
   { route: { page: 'settings', section: 'providers' }, label: 'Settings', pages: ['settings'] },
+  { route: { page: 'inspect', tab: 'actors' }, label: 'Inspector', pages: ['inspect'] },
 ];
 
 const connectionLabels = {
@@ -86,5 +88,7 @@ function Page(props: { route: Route }) {
       return <LibraryPage />;
     case 'settings':
       return <SettingsPage section={route.section} />;
+    case 'inspect':
+      return <InspectPage route={route} />;
   }
 }

@@ -7,10 +7,12 @@ export type Route =
   | { page: 'sessions' }
   | { page: 'session'; sessionId: string }
   | { page: 'library' }
-  | { page: 'settings'; section: 'providers' | 'api' | 'runtime' };
+  | { page: 'settings'; section: 'providers' | 'api' | 'runtime' }
+  | { page: 'inspect'; tab: 'actors'; actorId?: string }
+  | { page: 'inspect'; tab: 'machines'; machine?: string };
 
 export function routeFromHash(hash: string): Route {
-  const [page, argument] = hash.replace(/^#\/?/, '').split('/');
+  const [page, argument, detail] = hash.replace(/^#\/?/, '').split('/');
   switch (page) {
     case 'files':
       return { page: 'files' };
@@ -23,6 +25,15 @@ export function routeFromHash(hash: string): Route {
         page: 'settings',
         section: argument === 'api' || argument === 'runtime' ? argument : 'providers',
       };
+    case 'inspect':
+      if (argument === 'machines' || argument === 'machine') {
+        return detail
+          ? { page: 'inspect', tab: 'machines', machine: decodeURIComponent(detail) }
+          : { page: 'inspect', tab: 'machines' };
+      }
+      return argument
+        ? { page: 'inspect', tab: 'actors', actorId: decodeURIComponent(argument) }
+        : { page: 'inspect', tab: 'actors' };
     default:
       return { page: 'live' };
   }
@@ -34,6 +45,13 @@ export function hashOf(route: Route): string {
       return `#/sessions/${encodeURIComponent(route.sessionId)}`;
     case 'settings':
       return `#/settings/${route.section}`;
+    case 'inspect':
+      if (route.tab === 'machines') {
+        return route.machine === undefined
+          ? '#/inspect/machines'
+          : `#/inspect/machine/${encodeURIComponent(route.machine)}`;
+      }
+      return route.actorId === undefined ? '#/inspect' : `#/inspect/${encodeURIComponent(route.actorId)}`;
     default:
       return `#/${route.page}`;
   }

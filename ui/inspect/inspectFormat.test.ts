@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  eventLabel,
   formatClockTime,
   formatStateIds,
   formatStateValue,
@@ -37,6 +38,18 @@ describe('inspection formats', () => {
     ).toBe('stopping.killing');
     expect(formatStateIds(['liveSession.connecting'], 'liveSession')).toBe('connecting');
     expect(formatStateIds([], 'liveSession')).toBe('');
+  });
+
+  it('name events as the drawing labels their transitions', () => {
+    const transitions = [
+      { event: 'xstate.after.readinessTimeout.whisperRuntime.starting', label: 'after 20 s' },
+      { event: 'STOP', label: 'STOP' },
+    ];
+    expect(eventLabel(transitions, 'xstate.after.readinessTimeout.whisperRuntime.starting')).toBe(
+      'after 20 s',
+    );
+    expect(eventLabel(transitions, 'xstate.init')).toBe('xstate.init');
+    expect(eventLabel(undefined, 'STOP')).toBe('STOP');
   });
 
   it('print a context as indented JSON', () => {

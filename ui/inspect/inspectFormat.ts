@@ -53,6 +53,18 @@ export function formatStateIds(stateIds: readonly string[], machine: string): st
     .join(', ');
 }
 
+/**
+ * What the drawing calls an event: `xstate.after.readinessTimeout.whisperRuntime.starting` reads
+ * `after 20 s`, `xstate.done.actor.transcribeChunk` reads `done: transcribeChunk`; an event no
+ * transition names is shown as it is.
+ */
+export function eventLabel(
+  transitions: readonly { event: string; label: string }[] | undefined,
+  eventType: string,
+): string {
+  return transitions?.find((transition) => transition.event === eventType)?.label ?? eventType;
+}
+
 /** The context (or any inspected value) as indented JSON; `undefined` says so instead of printing nothing. */
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? 'undefined';
