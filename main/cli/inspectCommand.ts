@@ -103,6 +103,7 @@ async function printHistory(
 /** Streams every actor that starts or ends and every step, until Ctrl-C. */
 async function followLive(dataDirectory: string, json: boolean): Promise<void> {
   const machines = new Map<string, string>();
+  const printedSeq = new Map<string, number>();
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   await talkToService(
@@ -124,6 +125,9 @@ async function followLive(dataDirectory: string, json: boolean): Promise<void> {
         const verb = message.actor.endedAt === null ? 'started' : `ended (${message.actor.status})`;
         console.log(`${message.actor.id} ${verb}: ${message.actor.label}`);
       } else if (message.type === 'inspect.step') {
+        // A folded repeat (audio frames, progress) comes again with its step's seq; the first line says it.
+        if (printedSeq.get(message.actorId) === message.step.seq) return false;
+        printedSeq.set(message.actorId, message.step.seq);
         const machine = machines.get(message.actorId) ?? '';
         console.log(`${stepText(message.step, machine)}  ${message.actorId}`);
       }
