@@ -97,6 +97,7 @@ it('follows a live session through its states, then steps back through them once
     const { page } = earshot;
     await page.goto(`${earshot.url}#/inspect`);
     await page.getByText('No actors yet').waitFor();
+    expect(earshot.service.inspection.watched).toBe(true);
 
     client.socket.send(JSON.stringify({ type: 'live.start', provider: 'deepgram', title: 'Inspected' }));
     const started = await client.next('live.started');
@@ -139,6 +140,10 @@ it('follows a live session through its states, then steps back through them once
     expect(await overflow()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Whole machine' }).click();
     await expect.poll(overflow).toBeLessThanOrEqual(0);
+
+    // Leaving the page ends the watch: the service records without serialising for anyone.
+    await page.getByRole('link', { name: 'Live' }).click();
+    await expect.poll(() => earshot.service.inspection.watched).toBe(false);
     expect(earshot.pageErrors).toEqual([]);
   } finally {
     client.socket.close();
