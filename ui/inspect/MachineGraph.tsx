@@ -89,7 +89,7 @@ export function MachineGraph(props: {
         {/* Hidden rather than left out while the drawing fits, so the graph does not move when it appears. */}
         <button
           type="button"
-          className={`button-quiet graph-zoom${tooWide || wholeMachine ? '' : ' graph-zoom-unneeded'}`}
+          className={`graph-zoom${tooWide || wholeMachine ? '' : ' graph-zoom-unneeded'}`}
           aria-pressed={wholeMachine}
           onClick={() => setWholeMachine(!wholeMachine)}
           title="Shrink the drawing to fit, or show it at a readable size and scroll"
