@@ -213,8 +213,14 @@ function isRepeat(
     snapshot.status === 'active' &&
     last.transitions.every((transition) => transition.target === undefined) &&
     transitions.every((transition) => transition.target === undefined) &&
-    JSON.stringify(last.snapshot.value) === JSON.stringify(snapshot.value)
+    sameValue(last.snapshot.value, snapshot.value)
   );
+}
+
+function sameValue(before: unknown, after: unknown): boolean {
+  // Most states are plain names; only nested states need the deeper comparison.
+  if (typeof before === 'string' || typeof after === 'string') return before === after;
+  return JSON.stringify(before) === JSON.stringify(after);
 }
 
 function toInspectionStep(step: RecordedStep): InspectionStep {
