@@ -66,7 +66,8 @@ export interface MachineLayout {
   width: number;
   height: number;
   states: Record<string, Box>;
-  transitions: Record<string, { points: Point[]; label: Box }>;
+  /** Each transition's route, and its label as laid out: the lines of text its box was sized for. */
+  transitions: Record<string, { points: Point[]; label: Box; lines: string[] }>;
 }
 
 export interface MachineDrawing {

@@ -5,6 +5,7 @@ import type {
   MachineDescription,
   MachineLayout,
   StateDescription,
+  TransitionDescription,
 } from '../../machines/analysis/machineDescription.ts';
 
 // Text is measured by an estimate, not a font: the UI draws labels in a 12–13 px sans-serif, and a
@@ -66,7 +67,7 @@ export async function layOutMachine(description: MachineDescription): Promise<Ma
     id: transition.id,
     sources: [transition.source],
     targets: [transition.target],
-    labels: [label(transition.id, transitionText(transition))],
+    labels: [label(transition.id, transitionLines(transition))],
   }));
   const graph: ElkNode = {
     id: description.name,
@@ -75,6 +76,9 @@ export async function layOutMachine(description: MachineDescription): Promise<Ma
     edges,
   };
 
+  const labelLines = new Map(
+    description.transitions.map((transition) => [transition.id, transitionLines(transition)]),
+  );
   const laidOut = await new ELK().layout(graph);
   const states: Record<string, Box> = {};
   const collect = (elkNode: ElkNode) => {
@@ -98,6 +102,7 @@ export async function layOutMachine(description: MachineDescription): Promise<Ma
           y: round(y),
         })),
         label: box(edgeLabel),
+        lines: labelLines.get(edge.id) ?? [],
       };
     }
     for (const child of elkNode.children ?? []) gather(child);
@@ -106,17 +111,22 @@ export async function layOutMachine(description: MachineDescription): Promise<Ma
   return { width: round(laidOut.width ?? 0), height: round(laidOut.height ?? 0), states, transitions };
 }
 
-/** The text drawn on a transition: its event (or delay), its guard, as the UI shows it. */
-export function transitionText(transition: { label: string; guard: string | null }): string {
-  return transition.guard === null ? transition.label : `${transition.label} [${transition.guard}]`;
+/**
+ * The text drawn on a transition: its event (a delay marked with a clock), and its guard on a
+ * line of its own, which keeps long guarded labels from widening the whole drawing.
+ */
+function transitionLines(transition: TransitionDescription): string[] {
+  const event = transition.delay === null ? transition.label : `◷ ${transition.label}`;
+  return transition.guard === null ? [event] : [event, `[${transition.guard}]`];
 }
 
-function label(id: string, text: string): ElkLabel {
+function label(id: string, lines: string[]): ElkLabel {
+  const longest = Math.max(...lines.map((line) => line.length));
   return {
     id: `${id}:label`,
-    text,
-    width: Math.ceil(text.length * labelCharacterWidth) + 8,
-    height: labelHeight,
+    text: lines.join('\n'),
+    width: Math.ceil(longest * labelCharacterWidth) + 8,
+    height: labelHeight * lines.length,
   };
 }
 

@@ -210,7 +210,6 @@ function TransitionShape(props: {
   const route = props.drawing.layout.transitions[transition.id];
   if (route === undefined) return null;
   const delayed = transition.delay !== null;
-  const text = `${delayed ? '◷ ' : ''}${transition.label}${transition.guard === null ? '' : ` [${transition.guard}]`}`;
   const details = [
     `${transition.label}: ${props.sourceKey} → ${transition.targetless ? `stays in ${props.targetKey}` : props.targetKey}`,
     transition.delay !== null
@@ -239,14 +238,16 @@ function TransitionShape(props: {
         height={label.height}
         rx={3}
       />
-      <text
-        className="graph-label"
-        x={label.x + label.width / 2}
-        y={label.y + label.height / 2}
-        textAnchor="middle"
-        dominantBaseline="central"
-      >
-        {text}
+      <text className="graph-label" textAnchor="middle" dominantBaseline="central">
+        {route.lines.map((line, index) => (
+          <tspan
+            key={index}
+            x={label.x + label.width / 2}
+            y={label.y + (label.height * (index + 0.5)) / route.lines.length}
+          >
+            {line}
+          </tspan>
+        ))}
       </text>
     </g>
   );
