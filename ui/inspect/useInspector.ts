@@ -4,7 +4,7 @@ import { initialInspectorState, inspectorReducer, isInspectionMessage } from './
 
 /**
  * The inspection stream while the calling page is mounted: `inspect.start` now and on every
- * reconnect, `inspect.stop` when the page goes, so the service records nothing for nobody.
+ * reconnect, `inspect.stop` when the page goes, so the service sends nothing to a page that is closed.
  */
 export function useInspector() {
   const connection = useConnection();
