@@ -1,29 +1,18 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { type DeepgramService, startDeepgramService } from '../../test/support/deepgramService.ts';
 import { connectAppChannel } from '../../test/support/appChannelClient.ts';
-import { deepgramFakeApiKey } from '../../test/fakes/deepgram/server.ts';
-import { startDeepgramStreamingFake } from '../../test/fakes/deepgram/streamingServer.ts';
 import { markedSentences, markedSpeech } from '../../test/fakes/streaming/markedSpeech.ts';
-import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import { writeProviderConfig } from '../providerSettings.ts';
-import { type RunningService, startService } from '../service.ts';
+import type { RunningService } from '../service.ts';
 
 /** `/ws/app` as the UI uses it: a recording outlives its client, which can come back to it. */
-let fake: StreamingFake;
-let directory: ReturnType<typeof temporaryDirectory>;
+let running: DeepgramService;
 let service: RunningService;
 
 beforeEach(async () => {
-  fake = await startDeepgramStreamingFake();
-  directory = temporaryDirectory('app-channel');
-  writeProviderConfig(directory.path, 'deepgram', { apiKey: deepgramFakeApiKey, endpoint: fake.baseUrl });
-  service = await startService({ dataDirectory: directory.path, port: 0, liveDetachedGraceMs: 300 });
+  running = await startDeepgramService('app-channel', { liveDetachedGraceMs: 300 });
+  service = running.service;
 });
-afterEach(async () => {
-  await service.close();
-  directory.remove();
-  await fake.close();
-});
+afterEach(() => running.close());
 
 const speech = markedSpeech(markedSentences(12));
 

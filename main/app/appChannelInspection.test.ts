@@ -1,31 +1,20 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { type DeepgramService, startDeepgramService } from '../../test/support/deepgramService.ts';
 import { connectAppChannel } from '../../test/support/appChannelClient.ts';
-import { deepgramFakeApiKey } from '../../test/fakes/deepgram/server.ts';
-import { startDeepgramStreamingFake } from '../../test/fakes/deepgram/streamingServer.ts';
 import { markedSentences, markedSpeech } from '../../test/fakes/streaming/markedSpeech.ts';
-import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { machineCatalog } from '../../machines/catalog.ts';
-import { writeProviderConfig } from '../providerSettings.ts';
-import { type RunningService, startService } from '../service.ts';
+import type { RunningService } from '../service.ts';
 import type { AppMessage } from './appProtocol.ts';
 
 /** The visualizer's side of `/ws/app`: machines drawn, actors and their steps as they happen. */
-let fake: StreamingFake;
-let directory: ReturnType<typeof temporaryDirectory>;
+let running: DeepgramService;
 let service: RunningService;
 
 beforeEach(async () => {
-  fake = await startDeepgramStreamingFake();
-  directory = temporaryDirectory('app-inspection');
-  writeProviderConfig(directory.path, 'deepgram', { apiKey: deepgramFakeApiKey, endpoint: fake.baseUrl });
-  service = await startService({ dataDirectory: directory.path, port: 0 });
+  running = await startDeepgramService('app-inspection');
+  service = running.service;
 });
-afterEach(async () => {
-  await service.close();
-  directory.remove();
-  await fake.close();
-});
+afterEach(() => running.close());
 
 const of = <T extends AppMessage['type']>(messages: AppMessage[], type: T) =>
   messages.filter((message): message is Extract<AppMessage, { type: T }> => message.type === type);

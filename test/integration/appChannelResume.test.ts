@@ -1,32 +1,21 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { type DeepgramService, startDeepgramService } from '../support/deepgramService.ts';
 import { connectAppChannel } from '../support/appChannelClient.ts';
 import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
-import { type RunningService, startService } from '../../main/service.ts';
-import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
-import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
+import type { RunningService } from '../../main/service.ts';
 import { markedSentences, markedSpeech, markedText, slotMs } from '../fakes/streaming/markedSpeech.ts';
-import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
 import { storedWords } from '../support/liveSessionAudio.ts';
-import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { normalisedWords } from '../conformance/liveStreams.ts';
 
 /** `/ws/app` as the UI's "Resume recording" uses it: `live.start` with `resumeSessionId`. */
-let fake: StreamingFake;
-let directory: ReturnType<typeof temporaryDirectory>;
+let running: DeepgramService;
 let service: RunningService;
 
 beforeEach(async () => {
-  fake = await startDeepgramStreamingFake();
-  directory = temporaryDirectory('app-channel-resume');
-  writeProviderConfig(directory.path, 'deepgram', { apiKey: deepgramFakeApiKey, endpoint: fake.baseUrl });
-  service = await startService({ dataDirectory: directory.path, port: 0 });
+  running = await startDeepgramService('app-channel-resume');
+  service = running.service;
 });
-afterEach(async () => {
-  await service.close();
-  directory.remove();
-  await fake.close();
-});
+afterEach(() => running.close());
 
 /** A session cut off after its first words, as the service finds one after a crash. */
 function interruptedSession(): string {

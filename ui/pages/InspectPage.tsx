@@ -39,7 +39,7 @@ export function InspectPage(props: { route: InspectRoute }) {
   return (
     <div className="inspect-page">
       <h1>Inspector</h1>
-      <nav className="inspect-tabs" aria-label="Inspector">
+      <nav className="page-tabs" aria-label="Inspector">
         {tabs.map((tab) => (
           <a key={tab.tab} href={tab.href} aria-current={route.tab === tab.tab ? 'page' : undefined}>
             {tab.label} {tab.count !== '' && <span className="muted">{tab.count}</span>}

@@ -17,7 +17,7 @@ export function SettingsPage(props: { section: SettingsSection }) {
   return (
     <>
       <h1>Settings</h1>
-      <nav className="settings-tabs" aria-label="Settings">
+      <nav className="page-tabs" aria-label="Settings">
         {sections.map(({ section, label }) => (
           <a
             key={section}
