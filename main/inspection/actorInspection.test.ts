@@ -141,6 +141,9 @@ describe('ActorInspection', () => {
       changes.map((change) => (change.type === 'step' ? change.step.event.type : change.actor.status)),
     ).toEqual(['STREAM_FAILED', 'xstate.stop', 'stopped']);
     expect(JSON.parse(JSON.stringify(changes)) as unknown).toEqual(changes);
-    expect(inspection.actors()[0]).toMatchObject({ status: 'stopped', endedAt: expect.any(Number) as unknown });
+    expect(inspection.actors()[0]).toMatchObject({
+      status: 'stopped',
+      endedAt: expect.any(Number) as unknown,
+    });
   });
 });
