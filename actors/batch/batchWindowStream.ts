@@ -85,6 +85,8 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
       report(stabilizer.flush());
       window.trimBefore(heardUpToMs);
     }
+    // A stream closed while the pass was out has stopped its actor; there is nobody to tell.
+    if (ended) return;
     actor.send({ type: 'PASS_DONE', durationMs: performance.now() - started });
   };
   const passOutcome = (final: boolean) => {
