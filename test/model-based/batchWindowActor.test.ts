@@ -393,6 +393,15 @@ const afterAPass = {
   ]),
 };
 
+/** The path as the actor takes it: up to the empty pass, which then reports done rather than failing. */
+function doneInstead(path: BatchWindowPath): BatchWindowPath {
+  const failing = path.steps.findIndex(
+    (step, at) => step.event.type === 'PASS_FAILED' && !audioBefore(path, at),
+  );
+  const before = path.steps.slice(1, failing).map((step) => step.event);
+  return pathThrough([...before, { type: 'PASS_DONE', durationMs: 400 }]);
+}
+
 const possible = allPaths(paths).filter((path) => impossibleStep(path) === undefined);
 const impossible = allPaths(paths).filter((path) => impossibleStep(path) !== undefined);
 
@@ -400,9 +409,9 @@ describe('batchWindow paths on the real window stream', () => {
   it.each(possible.map((path) => [describePath(path), path] as const))('%s', (_, path) =>
     replayOnActor(path),
   );
-  it.skip.each(impossible.map((path) => [describePath(path), impossibleStep(path)] as const))(
-    '%s: cannot happen, %s',
-    () => {},
+  it.each(impossible.map((path) => [describePath(path), impossibleStep(path), doneInstead(path)] as const))(
+    '%s: cannot happen (%s); the pass reports done instead',
+    (_, __, instead) => replayOnActor(instead),
   );
 
   it.each(Object.entries(afterAPass))(
