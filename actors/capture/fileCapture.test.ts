@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedFixture } from '../../test/support/sharedFixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { captureFile, type CapturedFrame, type FileCaptureOptions } from './fileCapture.ts';
+import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
 
 /**
  * File capture with Debian's ffmpeg on the shared recordings and on files made here. Pacing is
@@ -77,18 +78,10 @@ function onlyFfmpegReading(path: string): number {
   return pids[0] ?? -1;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function untilGone(pid: number): Promise<void> {
-  for (let tries = 0; isAlive(pid) && tries < 250; tries++) await new Promise((wait) => setTimeout(wait, 20));
-  expect(isAlive(pid)).toBe(false);
+  for (let tries = 0; isProcessAlive(pid) && tries < 250; tries++)
+    await new Promise((wait) => setTimeout(wait, 20));
+  expect(isProcessAlive(pid)).toBe(false);
 }
 
 /** Each frame no earlier than its audio time, divided by the speed, after the first; in order. */
@@ -168,7 +161,7 @@ describe('file capture as PCM16', () => {
       const written = Number(/wchar: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]);
       expect(written).toBeGreaterThan(0);
       expect(written).toBeLessThan(10 * 32_000);
-      expect(isAlive(pid)).toBe(true);
+      expect(isProcessAlive(pid)).toBe(true);
       break;
     }
   });
@@ -231,7 +224,7 @@ describe('stopping a capture', () => {
       }
     }
     expect(frames).toHaveLength(3);
-    expect(isAlive(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
   });
 
   it('aborting while nobody asks for frames stops ffmpeg at once; the next call ends', async () => {
@@ -253,7 +246,7 @@ describe('stopping a capture', () => {
       pid = onlyFfmpegReading(path);
       break;
     }
-    expect(isAlive(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
   });
 
   it('an already aborted capture plays nothing and starts no ffmpeg', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../test/fakes/whisper-cpp/fakeServerBinary.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { WhisperRuntime, type WhisperRuntimeOptions, type WhisperRuntimeStatus } from './whisperRuntime.ts';
+import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let modelPath: string;
@@ -39,15 +40,6 @@ function runtimeWith(behaviour: FakeServerBehaviour, options: Partial<WhisperRun
   });
   runtimes.push(runtime);
   return runtime;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
@@ -209,7 +201,7 @@ describe('whisper runtime supervisor: crashes', () => {
     expect(states).toEqual(expect.arrayContaining(['restarting', 'starting', 'running']));
     expect(runtime.status().crashCount).toBe(1);
     expect(runtime.status().baseUrl).toBe(baseUrl);
-    expect(isAlive(firstPid as number)).toBe(false);
+    expect(isProcessAlive(firstPid as number)).toBe(false);
   });
 
   it('stops restarting after three crashes and reports the crash loop', async () => {
@@ -242,7 +234,7 @@ describe('whisper runtime supervisor: stop', () => {
     const runtime = runtimeWith('ready');
     await runtime.ensureRunning();
     const pid = runtime.status().pid as number;
-    expect(isAlive(pid)).toBe(true);
+    expect(isProcessAlive(pid)).toBe(true);
     await runtime.stop();
     expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
     expect(runtime.status()).toMatchObject({ state: 'stopped', pid: null, baseUrl: null });
@@ -271,7 +263,7 @@ describe('whisper runtime supervisor: stop', () => {
     expect(runtime.status()).toMatchObject({ state: 'running', users: 1 });
     await second.release();
     expect(runtime.status()).toMatchObject({ state: 'stopped', users: 0 });
-    expect(isAlive(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
   });
 
   it('stops a start that its only caller abandoned, leaving no process', async () => {
@@ -283,7 +275,7 @@ describe('whisper runtime supervisor: stop', () => {
     controller.abort();
     expect((await outcome).kind).toBe('cancelled');
     expect(runtime.status().state).toBe('stopped');
-    expect(isAlive(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
   });
 
   it('tells a caller waiting for the start that it was stopped', async () => {

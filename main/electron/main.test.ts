@@ -9,6 +9,7 @@ import {
   writeServiceFiles,
   type ServiceInfo,
 } from '../serviceFile.ts';
+import { isProcessAlive } from '../runtime/runtimeRecord.ts';
 
 interface MenuItem {
   label?: string;
@@ -151,15 +152,6 @@ function announcedService(): ServiceInfo {
   return JSON.parse(readFileSync(join(directory.path, serviceFileName), 'utf8')) as ServiceInfo;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function askForLaunchSecret(frameUrl: string): unknown {
   const event = { senderFrame: { url: frameUrl }, returnValue: undefined as unknown };
   electron.ipcMain.emit('earshot:launch-secret', event);
@@ -196,7 +188,7 @@ describe('the desktop shell', () => {
     expect(electron.app.quitCount).toBe(0);
     await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), { timeout: 30_000 });
 
-    expect(isAlive(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
     expect(existsSync(join(directory.path, serviceFileName))).toBe(false);
     expect(electron.trays[0]?.destroyed).toBe(true);
     expect(electron.showErrorBox).not.toHaveBeenCalled();
@@ -211,7 +203,7 @@ describe('the desktop shell', () => {
 
     clickTrayItem('Quit');
     await vi.waitFor(() => expect(electron.app.quitCount).toBe(1));
-    expect(isAlive(userService.child.pid ?? 0)).toBe(true);
+    expect(isProcessAlive(userService.child.pid ?? 0)).toBe(true);
     expect((await fetch(`${userService.baseUrl}/api/v1/health`)).status).toBe(200);
   });
 

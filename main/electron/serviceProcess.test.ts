@@ -13,6 +13,7 @@ import {
   type ServiceCommand,
   type ServiceConnection,
 } from './serviceProcess.ts';
+import { isProcessAlive } from '../runtime/runtimeRecord.ts';
 
 const projectRoot = resolve(import.meta.dirname, '..', '..');
 const standInScript = fileURLToPath(new URL('testing/standInService.ts', import.meta.url));
@@ -43,15 +44,6 @@ function standIn(mode: 'ready' | 'stubborn' | 'failing' | 'silent'): ServiceComm
   };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function health(baseUrl: string): Promise<number> {
   return (await fetch(`${baseUrl}/api/v1/health`)).status;
 }
@@ -61,7 +53,7 @@ describe('starting a service when none runs', () => {
     connection = await connectToService({ dataDirectory: directory.path, command: standIn('ready') });
 
     expect(connection.exited).toBeDefined();
-    expect(isAlive(connection.info.pid)).toBe(true);
+    expect(isProcessAlive(connection.info.pid)).toBe(true);
     expect(await health(connection.info.baseUrl)).toBe(200);
     expect(connection.launchSecret).toBe(readFileSync(join(directory.path, launchSecretFileName), 'utf8'));
   });
@@ -75,7 +67,7 @@ describe('starting a service when none runs', () => {
     // The stand-in writes `stopped` only after a pause on SIGTERM, just before it exits.
     expect(existsSync(join(directory.path, 'stopped'))).toBe(true);
     expect(existsSync(join(directory.path, serviceFileName))).toBe(false);
-    expect(isAlive(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
     expect(await connection.exited).toMatchObject({ code: 0, signal: null });
   });
 
@@ -89,7 +81,7 @@ describe('starting a service when none runs', () => {
     await connection.stop();
 
     expect(await connection.exited).toMatchObject({ code: null, signal: 'SIGKILL' });
-    expect(isAlive(connection.info.pid)).toBe(false);
+    expect(isProcessAlive(connection.info.pid)).toBe(false);
   });
 
   it('fails with the exit code and the last stderr lines when the service exits before it is ready', async () => {
@@ -107,7 +99,7 @@ describe('starting a service when none runs', () => {
     });
 
     await expect(attempt).rejects.toThrow('did not answer within 2 s, so it was stopped');
-    expect(isAlive(Number(readFileSync(join(directory.path, 'pid'), 'utf8')))).toBe(false);
+    expect(isProcessAlive(Number(readFileSync(join(directory.path, 'pid'), 'utf8')))).toBe(false);
   });
 
   it('tells the user to install dependencies when the Node to run it with is missing', async () => {
@@ -142,7 +134,7 @@ describe('attaching to a service the user started', () => {
     expect(connection.exited).toBeUndefined();
     expect(connection.info.pid).toBe(userService.child.pid);
     expect(connection.launchSecret).toBe(readFileSync(join(directory.path, launchSecretFileName), 'utf8'));
-    expect(isAlive(connection.info.pid)).toBe(true);
+    expect(isProcessAlive(connection.info.pid)).toBe(true);
     expect(await health(userService.baseUrl)).toBe(200);
   });
 

@@ -16,6 +16,7 @@ import {
   stubModel,
 } from '../support/sharedFixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
 
 /**
  * The real whisper-server, built from source by scripts/build-whisper-server.sh (CI builds it
@@ -64,15 +65,6 @@ function transcribe(baseUrl: string, wavPath: string, durationMs: number) {
   return { result, progress };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('whisper-server (real binary, stub model)', () => {
   it('starts, becomes ready, transcribes jfk.wav through the provider, and stops without an orphan', async () => {
     const runtime = realRuntime();
@@ -94,7 +86,7 @@ describe('whisper-server (real binary, stub model)', () => {
 
     await runtime.stop();
     expect(runtime.status().state).toBe('stopped');
-    expect(isAlive(pid as number)).toBe(false);
+    expect(isProcessAlive(pid as number)).toBe(false);
   }, 60_000);
 
   it('reports whisper-server’s refusal of a corrupt WAV as a permanent error', async () => {

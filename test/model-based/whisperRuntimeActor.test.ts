@@ -25,6 +25,7 @@ import {
 } from '../../machines/whisperRuntime.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
 
 /**
  * The whisperRuntime paths generated from the machine, replayed on the real supervisor
@@ -209,15 +210,6 @@ function killGroup(pid: number): void {
     process.kill(-pid, 'SIGKILL');
   } catch {
     // Gone already.
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -445,7 +437,7 @@ async function replayOnActor(path: RuntimePath): Promise<void> {
     await replaySteps();
     await withinDeadline(Promise.all([user.finish(), runtime.stop()]), `the runtime to stop after ${where}`);
     for (const pid of spawnedPids) {
-      expect(isAlive(pid), `whisper-server ${pid} outlived ${where}`).toBe(false);
+      expect(isProcessAlive(pid), `whisper-server ${pid} outlived ${where}`).toBe(false);
     }
   } catch (error) {
     // Only the current child can still live (the supervisor spawns after the last one exited).
