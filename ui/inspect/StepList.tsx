@@ -60,7 +60,9 @@ export function StepList(props: {
                   <span className="step-payload muted">{row.payload}</span>
                 )}
               </span>
-              <span className="step-state">→ {row.stateAfter}</span>
+              <span className="step-state" title={row.stateAfter}>
+                → {row.stateAfter}
+              </span>
             </button>
           </li>
         ))}
