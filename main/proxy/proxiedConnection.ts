@@ -110,8 +110,12 @@ export function runProxiedConnection(options: ProxiedConnectionOptions): void {
       return;
     }
     const message = 'The proxy takes binary audio frames and {"type":"end"}; nothing else.';
-    sendEvent({ type: 'error', code: 'bad_request', permanent: true, message });
-    actor.send({ type: 'CLIENT_INVALID', message });
+    const invalid = { type: 'CLIENT_INVALID', message } as const;
+    // Once the client has ended its stream the machine lets stray text pass: the stream is not
+    // failed, so the client is not told it is.
+    if (actor.getSnapshot().can(invalid))
+      sendEvent({ type: 'error', code: 'bad_request', permanent: true, message });
+    actor.send(invalid);
   });
   client.on('close', () => {
     if (actor.getSnapshot().status === 'active') actor.send({ type: 'CLIENT_GONE' });

@@ -300,3 +300,46 @@ describe('proxyConnection paths on the real proxied connection', () => {
     replayOnActor(path),
   );
 });
+
+// Off the generated paths: in draining the machine lets CLIENT_INVALID pass, and the client must
+// not be told its stream failed when it has not.
+it('lets stray text after the end pass: no error event, and the stream drains and closes normally', async () => {
+  fake.stall(false);
+  const link = await startVendorLink(fake.baseUrl);
+  const log = transitionLog();
+  serveClient = (socket) =>
+    runProxiedConnection({
+      client: socket,
+      definition: deepgram,
+      config: deepgram.configSchema.parse(streamingFixture.config({ ...fake, baseUrl: link.url })),
+      languageHints: [],
+      drainTimeoutMs,
+      inspect: log.inspect,
+      onClosed: () => {},
+    });
+  const client = new WebSocket(proxyUrl);
+  const received: Array<{ type?: unknown }> = [];
+  client.on('message', (data: Buffer) =>
+    received.push(JSON.parse(data.toString('utf8')) as { type?: unknown }),
+  );
+  const closed = new Promise<number>((resolve) => client.once('close', resolve));
+  try {
+    await within(once(client, 'open'), 'the client connecting to the proxy');
+    await link.accept();
+    await within(log.at(1), 'the vendor accepting');
+    client.send(JSON.stringify({ type: 'end' }));
+    client.send(JSON.stringify({ type: 'CloseStream' }));
+    expect(await within(closed, 'the stream closing')).toBe(1000);
+    expect(log.taken.map((step) => step.event.type)).toEqual([
+      'xstate.init',
+      'UPSTREAM_READY',
+      'CLIENT_END',
+      'CLIENT_INVALID',
+      'UPSTREAM_FINISHED',
+    ]);
+    expect(received.filter((event) => event.type === 'error')).toEqual([]);
+  } finally {
+    client.terminate();
+    await link.close();
+  }
+});
