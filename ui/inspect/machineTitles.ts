@@ -1,6 +1,6 @@
 /** What the actor list calls the actors of each machine of the catalog (machines/catalog.ts). */
 const actorGroupTitles: Record<string, string> = {
-  liveSession: 'Live sessions',
+  liveSession: 'Live sessions and their provider connections',
   proxyConnection: 'Proxy connections',
   batchWindow: 'Batch windows',
   fileJob: 'File jobs',
