@@ -130,17 +130,27 @@ export class AppChannel implements WebSocketEndpoint {
         // Claimed before the drawings are ready, so a second start in the meantime is still one watch.
         let stopped = false;
         stopInspecting = () => (stopped = true);
-        void machineDrawings().then((machines) => {
-          if (stopped || client.readyState !== WebSocket.OPEN) return;
-          send({ type: 'inspect.snapshot', machines, actors: this.inspection.actors() });
-          stopInspecting = this.inspection.watch((change) =>
-            send(
-              change.type === 'actor'
-                ? { type: 'inspect.actor', actor: change.actor }
-                : { type: 'inspect.step', actorId: change.actorId, step: change.step },
-            ),
-          );
-        });
+        void machineDrawings().then(
+          (machines) => {
+            if (stopped || client.readyState !== WebSocket.OPEN) return;
+            send({ type: 'inspect.snapshot', machines, actors: this.inspection.actors() });
+            stopInspecting = this.inspection.watch((change) =>
+              send(
+                change.type === 'actor'
+                  ? { type: 'inspect.actor', actor: change.actor }
+                  : { type: 'inspect.step', actorId: change.actorId, step: change.step },
+              ),
+            );
+          },
+          (error: unknown) => {
+            stopInspecting = undefined;
+            const reason = error instanceof Error ? error.message : String(error);
+            send({
+              type: 'inspect.refused',
+              message: `The machines could not be drawn (${reason}); try again.`,
+            });
+          },
+        );
       } else if (message.type === 'inspect.stop') {
         stopInspecting?.();
         stopInspecting = undefined;

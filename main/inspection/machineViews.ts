@@ -14,7 +14,11 @@ export function machineDrawings(): Promise<MachineDrawing[]> {
       const description = describeMachine(entry.machine, entry.summary);
       return { description, layout: await layOutMachine(description) };
     }),
-  );
+  ).catch((error: unknown) => {
+    // A failure is not kept: the next request tries again.
+    drawings = undefined;
+    throw error;
+  });
   return drawings;
 }
 
