@@ -200,12 +200,12 @@ function serverTextFrame(text: string): Buffer {
   return Buffer.concat([Buffer.from([0x81, payload.length]), payload]);
 }
 
-async function replayOnActor(path: ProxyConnectionPath): Promise<void> {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const where = describePath(path);
-  const link = await startVendorLink(fake.baseUrl);
-  const log = transitionLog();
-  let closedCount = 0;
+/** The next client connection is served by the real proxied connection, its vendor reached through `link`. */
+function serveThrough(
+  link: { url: string },
+  log: ReturnType<typeof transitionLog>,
+  onClosed: () => void,
+): void {
   serveClient = (socket) =>
     runProxiedConnection({
       client: socket,
@@ -214,8 +214,17 @@ async function replayOnActor(path: ProxyConnectionPath): Promise<void> {
       languageHints: [],
       drainTimeoutMs,
       inspect: log.inspect,
-      onClosed: () => closedCount++,
+      onClosed,
     });
+}
+
+async function replayOnActor(path: ProxyConnectionPath): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const where = describePath(path);
+  const link = await startVendorLink(fake.baseUrl);
+  const log = transitionLog();
+  let closedCount = 0;
+  serveThrough(link, log, () => closedCount++);
   const client = new WebSocket(proxyUrl);
   const clientClosed = new Promise<number>((resolve) => client.once('close', resolve));
   let clientWent = false;
@@ -307,16 +316,7 @@ it('lets stray text after the end pass: no error event, and the stream drains an
   fake.stall(false);
   const link = await startVendorLink(fake.baseUrl);
   const log = transitionLog();
-  serveClient = (socket) =>
-    runProxiedConnection({
-      client: socket,
-      definition: deepgram,
-      config: deepgram.configSchema.parse(streamingFixture.config({ ...fake, baseUrl: link.url })),
-      languageHints: [],
-      drainTimeoutMs,
-      inspect: log.inspect,
-      onClosed: () => {},
-    });
+  serveThrough(link, log, () => {});
   const client = new WebSocket(proxyUrl);
   const received: Array<{ type?: unknown }> = [];
   client.on('message', (data: Buffer) =>
