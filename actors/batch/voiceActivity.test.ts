@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readWavInfo } from '../../test/fakes/wavAudio.ts';
-import { sharedFixture } from '../../test/support/sharedFixtures.ts';
+import { fixture } from '../../test/support/fixtures.ts';
 import { VoiceActivity } from './voiceActivity.ts';
 
 const sampleRate = 16_000;
@@ -57,7 +57,7 @@ function detect(samples: Int16Array, frameBytes?: number): { detector: VoiceActi
 
 /** The PCM16 samples of a shared 16 kHz mono WAV, found by walking its RIFF chunks. */
 function sharedWavPcm(name: string): Buffer {
-  const bytes = readFileSync(sharedFixture(`audio/${name}`));
+  const bytes = readFileSync(fixture(`audio/${name}`));
   expect(readWavInfo(bytes)).toMatchObject({ sampleRate, channels: 1, bitsPerSample: 16 });
   let offset = 12;
   while (offset + 8 <= bytes.length) {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ffmpegCommand } from '../fileJob/mediaTools.ts';
+import { mediaToolCommand } from '../fileJob/mediaTools.ts';
 
 /** A WebM/Opus stream being decoded to 16 kHz mono PCM16 as its bytes arrive. */
 export interface WebmDecoder {
@@ -20,7 +20,7 @@ export function startWebmDecoder(
   onFailure: (reason: string) => void,
 ): WebmDecoder {
   const child = spawn(
-    ffmpegCommand,
+    mediaToolCommand('ffmpeg'),
     [
       '-hide_banner',
       '-loglevel',

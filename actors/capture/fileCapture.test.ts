@@ -2,19 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedFixture } from '../../test/support/sharedFixtures.ts';
+import { fixture } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { captureFile, type CapturedFrame, type FileCaptureOptions } from './fileCapture.ts';
 import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
+import { mediaToolCommand } from '../fileJob/mediaTools.ts';
 
 /**
  * File capture with Debian's ffmpeg on the shared recordings and on files made here. Pacing is
  * checked from below only (a frame is never early); most tests play fast so the suite stays quick.
  */
 let media: ReturnType<typeof temporaryDirectory>;
-const sharedAudio = (name: string) => sharedFixture(`audio/${name}`);
+const fixtureAudio = (name: string) => fixture(`audio/${name}`);
 const ffmpeg = (...args: string[]) =>
-  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+  execFileSync(mediaToolCommand('ffmpeg'), ['-nostdin', '-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
 
 beforeAll(() => {
   media = temporaryDirectory('capture');
@@ -24,7 +25,7 @@ beforeAll(() => {
   writeFileSync(at('empty.wav'), Buffer.alloc(0));
   writeFileSync(at('notes.mp3'), 'this is not audio\n'.repeat(300));
   // A WAV header that promises nothing: a valid file with an audio stream and not one sample.
-  const header = readFileSync(sharedAudio('zh-16k.wav')).subarray(0, 44);
+  const header = readFileSync(fixtureAudio('zh-16k.wav')).subarray(0, 44);
   header.writeUInt32LE(0, 40);
   writeFileSync(at('header-only.wav'), header);
 });
@@ -36,7 +37,7 @@ function at(name: string): string {
 
 /** A copy of the long recording under a name of its own, so its ffmpeg can be told from others. */
 function longRecording(name: string): string {
-  copyFileSync(sharedAudio('long-16k.wav'), at(name));
+  copyFileSync(fixtureAudio('long-16k.wav'), at(name));
   return at(name);
 }
 
@@ -64,7 +65,7 @@ function ffmpegProcessesReading(path: string): number[] {
     .filter((pid) => {
       try {
         const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return argv[0] === 'ffmpeg' && argv.includes(path);
+        return argv[0] === mediaToolCommand('ffmpeg') && argv.includes(path);
       } catch {
         return false; // it ended while being looked at
       }
@@ -109,8 +110,8 @@ describe('file capture as PCM16', () => {
   it.each(['jfk.wav', 'jfk.mp3', 'zh-16k.wav'])(
     'plays %s as exactly the audio ffmpeg decodes',
     async (name) => {
-      const frames = await play({ path: sharedAudio(name), format: 'pcm16', speed: Infinity });
-      const pcm = decodedPcm(sharedAudio(name));
+      const frames = await play({ path: fixtureAudio(name), format: 'pcm16', speed: Infinity });
+      const pcm = decodedPcm(fixtureAudio(name));
       expect(joined(frames).equals(pcm)).toBe(true);
       const last = frames.at(-1);
       expect((last?.startMs ?? 0) + (last?.durationMs ?? 0)).toBe(pcm.length / 32);
@@ -130,14 +131,14 @@ describe('file capture as PCM16', () => {
 
   it('plays in real time at speed 1: a 2 s recording takes its 2 s, frame k no sooner than k × 100 ms', async () => {
     const startedAt = performance.now();
-    const frames = await play({ path: sharedAudio('sil2.wav'), format: 'pcm16' });
+    const frames = await play({ path: fixtureAudio('sil2.wav'), format: 'pcm16' });
     expect(frames).toHaveLength(20);
     expectPacedNoFasterThan(frames, 1);
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(1_900);
   });
 
   it('plays N times faster at speed N, every frame at its own time', async () => {
-    const frames = await play({ path: sharedAudio('jfk.wav'), format: 'pcm16', speed: 25 });
+    const frames = await play({ path: fixtureAudio('jfk.wav'), format: 'pcm16', speed: 25 });
     expect(frames).toHaveLength(110);
     expectPacedNoFasterThan(frames, 25);
     expect((frames.at(-1)?.releasedAt ?? 0) - (frames[0]?.releasedAt ?? 0)).toBeGreaterThanOrEqual(
@@ -146,7 +147,7 @@ describe('file capture as PCM16', () => {
   });
 
   it('plays as fast as ffmpeg decodes at speed Infinity (57 s of audio well inside the time limit)', async () => {
-    const path = sharedAudio('long-16k.wav');
+    const path = fixtureAudio('long-16k.wav');
     const frames = await play({ path, format: 'pcm16', speed: Infinity });
     expect(joined(frames).length).toBe(decodedPcm(path).length);
   });
@@ -169,7 +170,7 @@ describe('file capture as PCM16', () => {
 
 describe('file capture as WebM/Opus', () => {
   it('starts with the EBML magic, sends one cluster per frame and decodes back to the recording', async () => {
-    const frames = await play({ path: sharedAudio('jfk.wav'), format: 'webm-opus', speed: Infinity });
+    const frames = await play({ path: fixtureAudio('jfk.wav'), format: 'webm-opus', speed: Infinity });
     expect(
       Buffer.from(frames[0]?.bytes ?? [])
         .subarray(0, 4)
@@ -193,14 +194,14 @@ describe('file capture as WebM/Opus', () => {
   });
 
   it('paces WebM by the audio time of its clusters', async () => {
-    const frames = await play({ path: sharedAudio('zh-16k.wav'), format: 'webm-opus', speed: 25 });
+    const frames = await play({ path: fixtureAudio('zh-16k.wav'), format: 'webm-opus', speed: 25 });
     expect(frames.length).toBeGreaterThan(60);
     expectPacedNoFasterThan(frames, 25);
   });
 
   it('makes clusters of the frame length it is given', async () => {
     const frames = await play({
-      path: sharedAudio('jfk.wav'),
+      path: fixtureAudio('jfk.wav'),
       format: 'webm-opus',
       speed: Infinity,
       frameMs: 200,
@@ -277,7 +278,7 @@ describe('file capture of files that are not audio', () => {
   });
 
   it('refuses a speed or frame length it cannot play', async () => {
-    const path = sharedAudio('jfk.wav');
+    const path = fixtureAudio('jfk.wav');
     await expect(play({ path, format: 'pcm16', speed: 0 })).rejects.toThrow(/speed must be above 0, not 0/);
     await expect(play({ path, format: 'pcm16', frameMs: 2.5 })).rejects.toThrow(
       /whole number of milliseconds/,

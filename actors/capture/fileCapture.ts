@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AudioInputMode } from '../../providers/contract.ts';
-import { ffmpegCommand, lastLine, MediaToolError, startMediaTool } from '../fileJob/mediaTools.ts';
+import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from '../fileJob/mediaTools.ts';
 import { probeMedia } from '../fileJob/probeMedia.ts';
 import { sampleRate } from '../fileJob/wavFormat.ts';
 import type { CapturedFrame } from './capturedFrame.ts';
@@ -52,7 +52,7 @@ export async function* captureFile(
   let tool: ReturnType<typeof startMediaTool> | undefined;
   try {
     await probeMedia(path, signal);
-    tool = startMediaTool(ffmpegCommand, ffmpegArguments(path, format, frameMs), signal);
+    tool = startMediaTool(mediaToolCommand('ffmpeg'), ffmpegArguments(path, format, frameMs), signal);
     const output = tool.child.stdout as AsyncIterable<Buffer>;
     const frames = format === 'pcm16' ? pcm16Frames(output, frameMs) : webmClusters(output, opusPacketMs);
     let startedAt: number | undefined;

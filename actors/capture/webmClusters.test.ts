@@ -1,17 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedFixture } from '../../test/support/sharedFixtures.ts';
+import { fixture } from '../../test/support/fixtures.ts';
 import type { CapturedFrame } from './capturedFrame.ts';
 import { webmClusters } from './webmClusters.ts';
+import { mediaToolCommand } from '../fileJob/mediaTools.ts';
 
 /** Cutting real ffmpeg WebM/Opus output at its clusters, however the bytes arrive. */
 let webm: Buffer;
 const clusterMagic = Buffer.from('1f43b675', 'hex');
 
 beforeAll(() => {
-  webm = execFileSync('ffmpeg', [
-    '-nostdin', '-v', 'error', '-i', sharedFixture('audio/zh-16k.wav'), '-ac', '1', '-ar', '48000',
+  webm = execFileSync(mediaToolCommand('ffmpeg'), [
+    '-nostdin', '-v', 'error', '-i', fixture('audio/zh-16k.wav'), '-ac', '1', '-ar', '48000',
     '-c:a', 'libopus', '-b:a', '32k', '-frame_duration', '20', '-f', 'webm', '-live', '1',
     '-cluster_time_limit', '100', 'pipe:1',
   ]); // prettier-ignore

@@ -1,5 +1,5 @@
 import type { ChunkLimits } from './chunkLimits.ts';
-import { ffmpegCommand, lastLine, MediaToolError, startMediaTool } from './mediaTools.ts';
+import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from './mediaTools.ts';
 import { WavChunkWriter, type AudioChunk } from './wavChunkWriter.ts';
 import { sampleRate, sampleToMs } from './wavFormat.ts';
 
@@ -20,7 +20,7 @@ export interface DecodeOptions {
 export async function decodeToChunks(options: DecodeOptions): Promise<AudioChunk[]> {
   const { path, signal } = options;
   const { child, exited } = startMediaTool(
-    ffmpegCommand,
+    mediaToolCommand('ffmpeg'),
     [
       '-nostdin',
       '-v',

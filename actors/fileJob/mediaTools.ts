@@ -1,9 +1,50 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** ffmpeg and ffprobe as installed on the machine (Debian's `ffmpeg` package gives both). */
-export const ffmpegCommand = 'ffmpeg';
-export const ffprobeCommand = 'ffprobe';
+export type MediaTool = 'ffmpeg' | 'ffprobe';
+
+/**
+ * npm packages that carry static Linux x64 builds inside their tarballs; they are optional
+ * dependencies, so `npm install` brings them on Linux x64 and skips them elsewhere. A project-owned
+ * binary comes first so every machine of that kind runs the same, tested ffmpeg.
+ */
+const bundledPackages: Record<MediaTool, string> = {
+  ffmpeg: '@ffmpeg-installer/linux-x64',
+  ffprobe: '@ffprobe-installer/linux-x64',
+};
+
+const environmentOverrides: Record<MediaTool, string> = {
+  ffmpeg: 'EARSHOT_FFMPEG',
+  ffprobe: 'EARSHOT_FFPROBE',
+};
+
+const bundledPaths = new Map<MediaTool, string | undefined>();
+
+function bundledPath(tool: MediaTool): string | undefined {
+  if (!bundledPaths.has(tool)) {
+    let found: string | undefined;
+    try {
+      const manifest = createRequire(import.meta.url).resolve(`${bundledPackages[tool]}/package.json`);
+      const binary = join(dirname(manifest), tool);
+      if (existsSync(binary)) found = binary;
+    } catch {
+      found = undefined; // not installed on this platform
+    }
+    bundledPaths.set(tool, found);
+  }
+  return bundledPaths.get(tool);
+}
+
+/**
+ * The command that runs `tool`: `EARSHOT_FFMPEG` / `EARSHOT_FFPROBE` when set, else the binary from
+ * the npm package, else the one on the PATH. Read at each use, so a changed environment counts.
+ */
+export function mediaToolCommand(tool: MediaTool): string {
+  return process.env[environmentOverrides[tool]] || bundledPath(tool) || tool;
+}
 
 export class MediaToolError extends Error {}
 
@@ -29,7 +70,7 @@ export function startMediaTool(
       if (error.code === 'ENOENT') {
         reject(
           new MediaToolError(
-            `${command} is not installed. File transcription needs ffmpeg and ffprobe: install ffmpeg (for example "sudo apt install ffmpeg").`,
+            `${command} is not installed. Earshot needs ffmpeg and ffprobe to read audio and video files: run "npm install" in the Earshot folder (it brings both on Linux x64), install ffmpeg (for example "sudo apt install ffmpeg"), or set EARSHOT_FFMPEG and EARSHOT_FFPROBE to their paths.`,
           ),
         );
       } else {

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { ffprobeCommand, lastLine, MediaToolError, startMediaTool } from './mediaTools.ts';
+import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from './mediaTools.ts';
 
 export interface MediaProbe {
   /** Length of the input, when the container says (raw streams may not). */
@@ -25,7 +25,7 @@ export async function probeMedia(path: string, signal: AbortSignal): Promise<Med
   if (stats.size === 0) throw new MediaToolError(`${path} is empty; there is no audio to transcribe.`);
 
   const { child, exited } = startMediaTool(
-    ffprobeCommand,
+    mediaToolCommand('ffprobe'),
     [
       '-v',
       'error',

@@ -8,7 +8,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { requireBuiltWhisperServer, stubModel } from '../../test/support/sharedFixtures.ts';
+import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
 import { describeMachine } from '../shared/machine.ts';
 import { readmePath, writeReadmeFigures } from '../shared/readmeFigures.ts';
 import { markdownReport, textReport } from '../shared/sections.ts';

@@ -8,7 +8,7 @@ import { fixture as groqFixture } from '../../test/fakes/groq/fixture.ts';
 import { fixture as openAiCompatibleFixture } from '../../test/fakes/openai-compatible/fixture.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import type { StreamingFake, StreamingFakeFixture } from '../../test/fakes/streaming/streamingFake.ts';
-import { requireBuiltWhisperServer, stubModel } from '../../test/support/sharedFixtures.ts';
+import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { LocalRuntimes } from '../localRuntimes.ts';
 import { providerBaseUrls } from '../transcriptionJobs.ts';

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHttpServer, startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
-import { requireBuiltWhisperServer, stubModel } from '../../test/support/sharedFixtures.ts';
+import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { LocalRuntimes } from '../localRuntimes.ts';
 import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';

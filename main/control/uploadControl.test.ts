@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../store/sessionStore.ts';
-import { sharedAudio, testProvider } from '../../test/integration/fileTranscriptionSupport.ts';
+import { fixtureAudio, testProvider } from '../../test/integration/fileTranscriptionSupport.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { writeProviderConfig } from '../providerSettings.ts';
 import { createTranscriptionControl } from '../transcriptionControl.ts';
@@ -163,7 +163,7 @@ describe('POST /uploads', () => {
 
 describe('a transcription of an upload', () => {
   async function uploadAudio(): Promise<string> {
-    const { status, body } = await upload('JFK speech.wav', readFileSync(sharedAudio('jfk.wav')));
+    const { status, body } = await upload('JFK speech.wav', readFileSync(fixtureAudio('jfk.wav')));
     expect(status).toBe(201);
     return String(body.path);
   }
@@ -204,10 +204,10 @@ describe('a transcription of an upload', () => {
 
   it('leaves files that are not uploads where they are', async () => {
     const elsewhere = join(directory.path, 'mine.wav');
-    copyFileSync(sharedAudio('jfk.wav'), elsewhere);
+    copyFileSync(fixtureAudio('jfk.wav'), elsewhere);
     const notNamedAsUpload = join(uploadsDirectory(directory.path), 'mine.wav');
     mkdirSync(dirname(notNamedAsUpload), { recursive: true });
-    copyFileSync(sharedAudio('jfk.wav'), notNamedAsUpload);
+    copyFileSync(fixtureAudio('jfk.wav'), notNamedAsUpload);
     for (const path of [elsewhere, notNamedAsUpload]) {
       const { jobId, sessionId } = await transcribe({ path, provider: 'groq' });
       expect((await jobs.finished(jobId))?.state).toBe('completed');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { importModel } from './importModel.ts';
 import { modelsDirectory } from './runtimePaths.ts';
@@ -33,8 +34,7 @@ describe('importModel', () => {
   });
 
   it('takes the real stub model from whisper.cpp', async () => {
-    const stub = new URL('../../../shared/models/for-tests-ggml-tiny.en.bin', import.meta.url).pathname;
-    expect((await importModel(stub, dataDirectory)).alreadyPresent).toBe(false);
+    expect((await importModel(stubModel, dataDirectory)).alreadyPresent).toBe(false);
   });
 
   it('refuses a file without the ggml magic bytes, and copies nothing', async () => {

@@ -23,6 +23,7 @@ import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts'
 import { sonioxConfigSchema } from './config.ts';
 import { liveClient } from './liveClient.ts';
 import { realtimeResponseSchema, realtimeTranscript } from './liveResponses.ts';
+import { mediaToolCommand } from '../../actors/fileJob/mediaTools.ts';
 
 const run = promisify(execFile);
 
@@ -279,7 +280,7 @@ async function webmOpus(pcm: Buffer): Promise<Buffer> {
     const rawPath = join(folder, 'speech.raw');
     const webmPath = join(folder, 'speech.webm');
     await writeFile(rawPath, pcm);
-    await run('ffmpeg', [
+    await run(mediaToolCommand('ffmpeg'), [
       '-hide_banner',
       '-loglevel',
       'error',

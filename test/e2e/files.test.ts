@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
-import { sharedFixture } from '../support/sharedFixtures.ts';
+import { fixture } from '../support/fixtures.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
@@ -27,7 +27,7 @@ it('uploads a file with progress, transcribes it on the Groq fake, and opens the
 
     const provider = page.getByLabel('Provider', { exact: true });
     await provider.selectOption('groq');
-    await page.getByLabel('Choose files to transcribe').setInputFiles(sharedFixture('audio/jfk.wav'));
+    await page.getByLabel('Choose files to transcribe').setInputFiles(fixture('audio/jfk.wav'));
 
     const item = page.getByTestId('file-item').filter({ hasText: 'jfk.wav' });
     await item.getByTestId('file-state').getByText('Done').waitFor({ timeout: 30_000 });

@@ -6,9 +6,9 @@ import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { cannedText } from '../fakes/cannedSpeech.ts';
 import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/openai-compatible/server.ts';
 import { earshotBin, startServeProcess, type ServeProcess } from '../support/earshotProcess.ts';
-import { builtWhisperServer, stubModel } from '../support/sharedFixtures.ts';
+import { builtWhisperServer, stubModel } from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
-import { sharedAudio } from './fileTranscriptionSupport.ts';
+import { fixtureAudio } from './fileTranscriptionSupport.ts';
 
 /**
  * `earshot transcribe` as a user runs it, against P12 (OpenAI-compatible) pointed at the fake
@@ -97,7 +97,7 @@ describe('earshot transcribe without a service', () => {
   it('transcribes a file named relative to the working directory and prints the transcript', async () => {
     const result = await earshot(
       ['transcribe', 'jfk.wav', '--provider', 'p12', '--language', 'en'],
-      sharedAudio(''),
+      fixtureAudio(''),
     );
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toBe(`${cannedText(11_000)}\n`);
@@ -119,7 +119,7 @@ describe('earshot transcribe without a service', () => {
     const command = [
       earshotBin,
       'transcribe',
-      sharedAudio('jfk.wav'),
+      fixtureAudio('jfk.wav'),
       '--provider',
       'p12',
       '--data-dir',
@@ -155,7 +155,7 @@ describe('earshot transcribe without a service', () => {
     const modelPath = join(directory.path, 'stub-model.bin');
     copyFileSync(stubModel, modelPath);
     writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, binaryPath: whisperServer });
-    const result = await earshot(['transcribe', sharedAudio('zh-16k.wav')]);
+    const result = await earshot(['transcribe', fixtureAudio('zh-16k.wav')]);
     expect(result.status, result.stderr).toBe(0);
     // The stub model has whisper's shape and no weights: the whole path is real, the transcript empty.
     expect(result.stderr).toContain('No speech was recognised.');
@@ -165,7 +165,7 @@ describe('earshot transcribe without a service', () => {
 
   it('fails visibly, naming the missing fields, when the provider is not configured, and sends nothing', async () => {
     writeProviderConfig(dataDirectory, 'openai-compatible', {});
-    const result = await earshot(['transcribe', sharedAudio('jfk.wav'), '--provider', 'openai-compatible']);
+    const result = await earshot(['transcribe', fixtureAudio('jfk.wav'), '--provider', 'openai-compatible']);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/earshot: P12 .* is not configured: baseUrl .*model is required/);
     expect(result.stderr).toContain('earshot providers set openai-compatible baseUrl=… model=…');
@@ -174,12 +174,12 @@ describe('earshot transcribe without a service', () => {
   });
 
   it('refuses an unknown provider, a bad language and a missing file name', async () => {
-    const unknown = await earshot(['transcribe', sharedAudio('jfk.wav'), '--provider', 'P99']);
+    const unknown = await earshot(['transcribe', fixtureAudio('jfk.wav'), '--provider', 'P99']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('There is no provider "P99"');
     const language = await earshot([
       'transcribe',
-      sharedAudio('jfk.wav'),
+      fixtureAudio('jfk.wav'),
       '--provider',
       'p12',
       '--language',
@@ -193,7 +193,7 @@ describe('earshot transcribe without a service', () => {
   it('Ctrl-C cancels the job: the upload is dropped, the session kept as interrupted', async () => {
     const { code, stdout, stderr } = await interruptMidUpload([
       'transcribe',
-      sharedAudio('jfk.wav'),
+      fixtureAudio('jfk.wav'),
       '--provider',
       'P12',
       '--title',
@@ -217,7 +217,7 @@ describe('earshot transcribe through a running service', () => {
   it('submits the job to the service, follows its progress and prints the transcript', async () => {
     const result = await earshot(
       ['transcribe', 'zh-16k.wav', '--provider', 'P12', '--title', 'Chinese'],
-      sharedAudio(''),
+      fixtureAudio(''),
     );
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toBe(`${cannedText(6_410)}\n`);
@@ -236,7 +236,7 @@ describe('earshot transcribe through a running service', () => {
   it('Ctrl-C cancels the job in the service', async () => {
     const { code, stderr } = await interruptMidUpload([
       'transcribe',
-      sharedAudio('jfk.wav'),
+      fixtureAudio('jfk.wav'),
       '--provider',
       'P12',
     ]);

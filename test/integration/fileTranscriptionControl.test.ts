@@ -7,7 +7,7 @@ import { createTranscriptionControl } from '../../main/transcriptionControl.ts';
 import { providerBaseUrls, TranscriptionJobs } from '../../main/transcriptionJobs.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
-import { aborted, sharedAudio, testProvider, type TestProvider } from './fileTranscriptionSupport.ts';
+import { aborted, fixtureAudio, testProvider, type TestProvider } from './fileTranscriptionSupport.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let store: SessionStore;
@@ -90,7 +90,7 @@ async function waitFor(jobId: string, states: string[]): Promise<FileJobStatus> 
 describe('control routes for file transcription', () => {
   it('starts a job by provider label, reports its progress and ends with the session recorded', async () => {
     const { jobId, sessionId } = await submit({
-      path: sharedAudio('jfk.wav'),
+      path: fixtureAudio('jfk.wav'),
       provider: 'P11',
       language: 'EN',
       title: 'Speech',
@@ -114,7 +114,7 @@ describe('control routes for file transcription', () => {
   });
 
   it('asks the registry for P14 when no provider is named', async () => {
-    const answer = await call('POST', '/transcriptions', { path: sharedAudio('jfk.wav') });
+    const answer = await call('POST', '/transcriptions', { path: fixtureAudio('jfk.wav') });
     expect(asked).toEqual(['whisper-cpp']);
     expect(answer).toEqual({
       status: 400,
@@ -127,10 +127,10 @@ describe('control routes for file transcription', () => {
 
   it.each([
     [{}, /^Send \{"path"/],
-    [{ path: sharedAudio('jfk.wav'), speed: 2 }, /^Send \{"path"/],
+    [{ path: fixtureAudio('jfk.wav'), speed: 2 }, /^Send \{"path"/],
     [{ path: 'jfk.wav', provider: 'groq' }, /absolute path \(got "jfk\.wav"\)/],
-    [{ path: sharedAudio('jfk.wav'), provider: 'nobody' }, /There is no provider "nobody"/],
-    [{ path: sharedAudio('jfk.wav'), provider: 'groq', language: 'english' }, /ISO 639-1.*"english"/],
+    [{ path: fixtureAudio('jfk.wav'), provider: 'nobody' }, /There is no provider "nobody"/],
+    [{ path: fixtureAudio('jfk.wav'), provider: 'groq', language: 'english' }, /ISO 639-1.*"english"/],
   ])('refuses %j with 400 and says why', async (body, message) => {
     const answer = await call('POST', '/transcriptions', body);
     expect(answer.status).toBe(400);
@@ -145,7 +145,7 @@ describe('control routes for file transcription', () => {
 
   it('a job for a provider without credentials fails visibly, naming the field', async () => {
     writeProviderConfig(directory.path, 'groq', {});
-    const { jobId } = await submit({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    const { jobId } = await submit({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
     const final = await waitFor(jobId, ['completed', 'failed']);
     expect(final.state).toBe('failed');
     expect(final.error).toMatch(
@@ -157,7 +157,7 @@ describe('control routes for file transcription', () => {
   it('cancels a running job: the provider call is aborted and the session interrupted', async () => {
     const { held } = holdingProvider();
     setUp({ definition: held });
-    const { jobId, sessionId } = await submit({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    const { jobId, sessionId } = await submit({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
     await waitFor(jobId, ['processing']);
     const answer = await call('POST', `/transcriptions/${jobId}/cancel`);
     expect(answer.status).toBe(200);
@@ -172,9 +172,9 @@ describe('the job registry', () => {
   it('runs jobs a few at a time, in order; one cancelled while waiting never runs', async () => {
     const { held, release } = holdingProvider();
     setUp({ maxRunning: 1, definition: held });
-    const first = jobs.start({ path: sharedAudio('jfk.wav'), provider: 'groq' });
-    const second = jobs.start({ path: sharedAudio('zh-16k.wav'), provider: 'groq' });
-    const third = jobs.start({ path: sharedAudio('jfk.mp3'), provider: 'groq' });
+    const first = jobs.start({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
+    const second = jobs.start({ path: fixtureAudio('zh-16k.wav'), provider: 'groq' });
+    const third = jobs.start({ path: fixtureAudio('jfk.mp3'), provider: 'groq' });
     await waitFor(first.id, ['processing']);
     expect(jobs.get(second.id)?.state).toBe('queued');
     expect(jobs.get(third.id)?.state).toBe('queued');
@@ -188,7 +188,7 @@ describe('the job registry', () => {
   });
 
   it('passes every change to a subscriber', async () => {
-    const job = jobs.start({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    const job = jobs.start({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
     const states: string[] = [];
     jobs.subscribe(job.id, (status) => states.push(status.state));
     await job.finished;
@@ -200,7 +200,7 @@ describe('the job registry', () => {
   it('close() cancels what still runs and waits for it', async () => {
     const { held } = holdingProvider();
     setUp({ definition: held });
-    const job = jobs.start({ path: sharedAudio('jfk.wav'), provider: 'groq' });
+    const job = jobs.start({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
     await waitFor(job.id, ['processing']);
     await jobs.close();
     expect(jobs.get(job.id)?.state).toBe('cancelled');

@@ -5,7 +5,7 @@ import { createFileJob, type FileJobInput, type FileJobStatus } from '../../acto
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
-import { aborted, sharedAudio, testProvider, type TestProvider } from './fileTranscriptionSupport.ts';
+import { aborted, fixtureAudio, testProvider, type TestProvider } from './fileTranscriptionSupport.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let store: SessionStore;
@@ -19,7 +19,7 @@ afterEach(() => {
   directory.remove();
 });
 
-const jfk = sharedAudio('jfk.wav');
+const jfk = fixtureAudio('jfk.wav');
 const jfkDurationMs = 11_000;
 
 function startJob(provider: TestProvider, overrides: Partial<FileJobInput> = {}) {
@@ -83,7 +83,7 @@ describe('file job: chunking and timestamps', () => {
   it('keeps every chunk within maxBytes, header included, each a complete WAV', async () => {
     const maxBytes = 40_044;
     const provider = testProvider({ fileLimits: { maxBytes } });
-    const final = await startJob(provider, { path: sharedAudio('zh-16k.wav') }).job.finished;
+    const final = await startJob(provider, { path: fixtureAudio('zh-16k.wav') }).job.finished;
     expect(final.state).toBe('completed');
     expect(provider.seen.length).toBeGreaterThanOrEqual(6);
     for (const chunk of provider.seen) {
@@ -350,7 +350,7 @@ describe('file job: cancel', () => {
 
   it('cancelled while decoding, it stops there and leaves no session', async () => {
     const provider = testProvider();
-    const { job, statuses } = startJob(provider, { path: sharedAudio('long-16k.wav') });
+    const { job, statuses } = startJob(provider, { path: fixtureAudio('long-16k.wav') });
     const unsubscribe = job.subscribe((status) => {
       if (status.state === 'preparing' && status.progress > 0) {
         unsubscribe();

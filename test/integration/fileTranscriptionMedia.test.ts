@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createFileJob } from '../../actors/fileJob/fileJob.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
-import { sharedAudio, testProvider, type SeenChunk, type TestProvider } from './fileTranscriptionSupport.ts';
+import { fixtureAudio, testProvider, type SeenChunk, type TestProvider } from './fileTranscriptionSupport.ts';
+import { mediaToolCommand } from '../../actors/fileJob/mediaTools.ts';
 
 /**
  * The job on real media with Debian's ffmpeg: recorded speech in WAV and MP3, a video made here,
@@ -20,10 +21,10 @@ const originalTmpdir = process.env.TMPDIR;
 
 beforeAll(() => {
   media = temporaryDirectory('media');
-  const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...args]);
+  const ffmpeg = (...args: string[]) => execFileSync(mediaToolCommand('ffmpeg'), ['-nostdin', '-v', 'error', '-y', ...args]);
   ffmpeg(
     '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:r=10:d=3',
-    '-i', sharedAudio('jfk.wav'),
+    '-i', fixtureAudio('jfk.wav'),
     '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', join(media.path, 'talk.mp4'),
   ); // prettier-ignore
   ffmpeg(
@@ -38,7 +39,7 @@ beforeAll(() => {
   writeFileSync(join(media.path, 'empty.wav'), Buffer.alloc(0));
   writeFileSync(join(media.path, 'notes.mp3'), 'this is not audio\n'.repeat(300));
   // A WAV header that promises nothing: a valid file with an audio stream and not one sample.
-  const header = readFileSync(sharedAudio('zh-16k.wav')).subarray(0, 44);
+  const header = readFileSync(fixtureAudio('zh-16k.wav')).subarray(0, 44);
   header.writeUInt32LE(0, 40);
   writeFileSync(join(media.path, 'header-only.wav'), header);
 });
@@ -79,7 +80,7 @@ function rms(samples: Buffer): number {
 }
 
 function ffprobeDurationMs(path: string): number {
-  const seconds = execFileSync('ffprobe', [
+  const seconds = execFileSync(mediaToolCommand('ffprobe'), [
     '-v',
     'error',
     '-show_entries',
@@ -100,19 +101,19 @@ describe('file job on real media', () => {
   it.each(['jfk.wav', 'jfk.mp3', 'zh-16k.wav', 'long-16k.wav'])(
     'decodes %s to one 16 kHz mono PCM16 WAV of the same length, with speech in it',
     async (name) => {
-      const { final, provider, session } = await transcribe(sharedAudio(name));
+      const { final, provider, session } = await transcribe(fixtureAudio(name));
       expect(final).toMatchObject({ state: 'completed', error: null, chunkCount: 1 });
       const chunk = onlyChunk(provider.seen);
       expect(chunk.wav).toMatchObject({ sampleRate: 16_000, channels: 1, bitsPerSample: 16 });
-      expect(Math.abs(chunk.request.durationMs - ffprobeDurationMs(sharedAudio(name)))).toBeLessThan(100);
+      expect(Math.abs(chunk.request.durationMs - ffprobeDurationMs(fixtureAudio(name)))).toBeLessThan(100);
       expect(rms(chunk.data)).toBeGreaterThan(100);
       expect(session).toMatchObject({ status: 'completed', title: name });
     },
   );
 
   it('the MP3 decodes to the same speech as the WAV it was made from', async () => {
-    const fromWav = onlyChunk((await transcribe(sharedAudio('jfk.wav'))).provider.seen);
-    const fromMp3 = onlyChunk((await transcribe(sharedAudio('jfk.mp3'))).provider.seen);
+    const fromWav = onlyChunk((await transcribe(fixtureAudio('jfk.wav'))).provider.seen);
+    const fromMp3 = onlyChunk((await transcribe(fixtureAudio('jfk.mp3'))).provider.seen);
     // Loudness second by second follows the same contour, whatever the codec's delay and loss.
     const contour = (data: Buffer) =>
       Array.from({ length: 10 }, (_, second) => rms(data.subarray(second * 32_000, (second + 1) * 32_000)));
@@ -137,7 +138,7 @@ describe('file job on real media', () => {
 
   it('cuts a long recording in its pauses, keeps the timestamps running and fits every chunk', async () => {
     const provider = testProvider({ fileLimits: { maxDurationMs: 20_000 } });
-    const { final, session } = await transcribe(sharedAudio('long-16k.wav'), provider);
+    const { final, session } = await transcribe(fixtureAudio('long-16k.wav'), provider);
     expect(final).toMatchObject({ state: 'completed', chunkCount: provider.seen.length });
     expect(provider.seen.length).toBeGreaterThanOrEqual(3);
     const whole = Buffer.concat(provider.seen.map((chunk) => chunk.data));

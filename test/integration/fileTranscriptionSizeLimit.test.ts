@@ -8,8 +8,9 @@ import { SessionStore } from '../../store/sessionStore.ts';
 import { startSixtyDbFake, sixtyDbFakeApiKey, sixtyDbFakeMaxFileBytes } from '../fakes/sixtydb/server.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
 import { readWavInfo } from '../fakes/wavAudio.ts';
-import { sharedFixture } from '../support/sharedFixtures.ts';
+import { fixture } from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { mediaToolCommand } from '../../actors/fileJob/mediaTools.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let store: SessionStore;
@@ -29,14 +30,14 @@ afterEach(async () => {
 it('sends a file over P08’s 10 MB request limit in chunks under it, with continuous timestamps', async () => {
   // 6 minutes of 16 kHz mono PCM16 is 11.5 MB: one request would exceed the limit.
   const longFile = join(directory.path, 'six-minutes.mp3');
-  execFileSync('ffmpeg', [
+  execFileSync(mediaToolCommand('ffmpeg'), [
     '-nostdin',
     '-loglevel',
     'error',
     '-stream_loop',
     '7',
     '-i',
-    sharedFixture('audio/long-16k.wav'),
+    fixture('audio/long-16k.wav'),
     '-t',
     '360',
     '-ac',

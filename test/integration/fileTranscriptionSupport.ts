@@ -1,4 +1,4 @@
-import { sharedFixture } from '../support/sharedFixtures.ts';
+import { fixture } from '../support/fixtures.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { endpointField, languageHintsField, secretField } from '../../providers/configFields.ts';
@@ -94,7 +94,7 @@ export function aborted(signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The project's recorded test audio, in the shared folder beside the repository. */
-export function sharedAudio(name: string): string {
-  return sharedFixture(`audio/${name}`);
+/** The project's recorded test audio, in test/fixtures/audio/. */
+export function fixtureAudio(name: string): string {
+  return fixture(`audio/${name}`);
 }

@@ -15,9 +15,9 @@ import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/ma
 import {
   builtWhisperServer,
   requireBuiltWhisperServer,
-  sharedFixture,
+  fixture,
   stubModel,
-} from '../support/sharedFixtures.ts';
+} from '../support/fixtures.ts';
 import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
@@ -106,7 +106,7 @@ describe('lifecycle and cadence: P14 on the real whisper-server', () => {
     while (!events.some((event) => event.type === 'ready' || event.type === 'error')) await sleep(20);
     expect(events.filter((event) => event.type === 'error')).toEqual([]);
 
-    const jfk = readFileSync(sharedFixture('audio/jfk.wav')).subarray(44);
+    const jfk = readFileSync(fixture('audio/jfk.wav')).subarray(44);
     const silence = Buffer.alloc(32_000 * 3);
     const started = performance.now();
     for (const [index, frame] of chunks(Buffer.concat([jfk, silence]), frameBytes).entries()) {

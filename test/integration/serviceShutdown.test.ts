@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runEarshot, startServeProcess } from '../support/earshotProcess.ts';
-import { requireBuiltWhisperServer, sharedFixture, stubModel } from '../support/sharedFixtures.ts';
+import { requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -45,7 +45,7 @@ it('SIGTERM during a P14 job stops the job and the whisper-server it started: no
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const started = await control('/transcriptions', {
-    path: sharedFixture('audio/long-16k.wav'),
+    path: fixture('audio/long-16k.wav'),
     provider: 'P14',
   });
   expect(started.status).toBe(202);

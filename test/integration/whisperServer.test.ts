@@ -12,9 +12,9 @@ import { definition } from '../../providers/whisper-cpp/definition.ts';
 import {
   builtWhisperServer,
   requireBuiltWhisperServer,
-  sharedFixture,
+  fixture,
   stubModel,
-} from '../support/sharedFixtures.ts';
+} from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
 
@@ -25,7 +25,7 @@ import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
  * decoding, inference, verbose_json) is the real one.
  */
 const binaryPath = builtWhisperServer;
-const jfkWav = sharedFixture('audio/jfk.wav');
+const jfkWav = fixture('audio/jfk.wav');
 
 let directory: ReturnType<typeof temporaryDirectory>;
 const runtimes: WhisperRuntime[] = [];

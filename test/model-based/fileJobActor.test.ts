@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import type { EventObject, InspectionEvent } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -60,7 +60,7 @@ const providerMaxChunkMs = 3_000;
 const stepGuardMs = 10_000;
 
 /**
- * Stand-ins for ffprobe and ffmpeg, found first on the PATH. ffprobe prints the answer kept beside
+ * Stand-ins for ffprobe and ffmpeg, named by EARSHOT_FFPROBE and EARSHOT_FFMPEG. ffprobe prints the answer kept beside
  * the input (`<input>.ffprobe.json`), or refuses the input as ffprobe does when there is none;
  * ffmpeg streams the input WAV's samples, as it decodes one to 16 kHz mono PCM16.
  */
@@ -94,7 +94,8 @@ beforeAll(() => {
   mkdirSync(tools);
   writeFileSync(join(tools, 'ffprobe'), fakeFfprobe, { mode: 0o755 });
   writeFileSync(join(tools, 'ffmpeg'), fakeFfmpeg, { mode: 0o755 });
-  vi.stubEnv('PATH', `${tools}${delimiter}${process.env.PATH ?? ''}`);
+  vi.stubEnv('EARSHOT_FFPROBE', join(tools, 'ffprobe'));
+  vi.stubEnv('EARSHOT_FFMPEG', join(tools, 'ffmpeg'));
   const audioFile = (name: string, probe: object) => {
     const path = join(directory.path, name);
     writeFileSync(path, silentWav(audioMs));

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ffmpegCommand, ffprobeCommand } from '../../../actors/fileJob/mediaTools.ts';
-import { sharedFixture } from '../../../test/support/sharedFixtures.ts';
+import { mediaToolCommand } from '../../../actors/fileJob/mediaTools.ts';
+import { fixture } from '../../../test/support/fixtures.ts';
 
 export interface MediaFile {
   path: string;
@@ -35,9 +35,9 @@ export async function makeBenchmarkMedia(directory: string): Promise<BenchmarkMe
   const pcm = ['-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le'];
   await ffmpeg([
     '-i',
-    sharedFixture('audio/long-16k.wav'),
+    fixture('audio/long-16k.wav'),
     '-i',
-    sharedFixture('audio/jfk.wav'),
+    fixture('audio/jfk.wav'),
     '-filter_complex',
     '[0:a][1:a]concat=n=2:v=0:a=1',
     ...pcm,
@@ -61,11 +61,11 @@ export async function makeBenchmarkMedia(directory: string): Promise<BenchmarkMe
 }
 
 async function ffmpeg(args: readonly string[]): Promise<void> {
-  await run(ffmpegCommand, ['-nostdin', '-v', 'error', '-y', ...args]);
+  await run(mediaToolCommand('ffmpeg'), ['-nostdin', '-v', 'error', '-y', ...args]);
 }
 
 async function describe(path: string, label: string): Promise<MediaFile> {
-  const { stdout } = await run(ffprobeCommand, [
+  const { stdout } = await run(mediaToolCommand('ffprobe'), [
     '-v',
     'error',
     '-show_entries',

@@ -20,10 +20,10 @@ export function requireBuiltWhisperServer(): string {
   return builtWhisperServer;
 }
 
-/** A file of the shared test fixtures (../shared beside the repository). */
-export function sharedFixture(relativePath: string): string {
-  return fileURLToPath(new URL(`../../../shared/${relativePath}`, import.meta.url));
+/** A file under test/fixtures/ (audio samples and stub models; their origins are in its README). */
+export function fixture(relativePath: string): string {
+  return fileURLToPath(new URL(`../fixtures/${relativePath}`, import.meta.url));
 }
 
 /** whisper.cpp's stub model: it loads and returns empty text. */
-export const stubModel = sharedFixture('models/for-tests-ggml-tiny.en.bin');
+export const stubModel = fixture('models/for-tests-ggml-tiny.en.bin');
