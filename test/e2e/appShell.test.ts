@@ -1,13 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 
 let browser: Browser;
+const opened = new OpenedResources();
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser] = await opened.openTogether([launchBrowser()]);
 });
-afterAll(() => browser.close());
+afterAll(() => opened.closeAll());
 
 it('opens /ws/app with the launch secret from the page and keeps the replica in step with the store', async () => {
   const earshot = await openEarshot(browser);

@@ -4,18 +4,18 @@ import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
 import { fixture } from '../support/fixtures.ts';
+import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
 let browser: Browser;
 let groq: ProviderFake;
+const opened = new OpenedResources();
 beforeAll(async () => {
-  [browser, groq] = await Promise.all([launchBrowser(), groqFixture.start()]);
+  [browser, groq] = await opened.openTogether([launchBrowser(), groqFixture.start()]);
 });
-afterAll(async () => {
-  await Promise.all([browser.close(), groq.close()]);
-});
+afterAll(() => opened.closeAll());
 
 it('uploads a file with progress, transcribes it on the Groq fake, and opens the saved session', async () => {
   const earshot = await openEarshot(browser, {

@@ -7,6 +7,7 @@ import { streamingFixture as deepgramFixture } from '../fakes/deepgram/streaming
 import { markedSentences, markedSpeech } from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
 import { connectAppChannel } from '../support/appChannelClient.ts';
+import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
@@ -18,12 +19,11 @@ import { saveScreenshots } from './support/screenshots.ts';
  */
 let browser: Browser;
 let deepgram: StreamingFake;
+const opened = new OpenedResources();
 beforeAll(async () => {
-  [browser, deepgram] = await Promise.all([launchBrowser(), deepgramFixture.start()]);
+  [browser, deepgram] = await opened.openTogether([launchBrowser(), deepgramFixture.start()]);
 });
-afterAll(async () => {
-  await Promise.all([browser.close(), deepgram.close()]);
-});
+afterAll(() => opened.closeAll());
 
 /** Screenshots of the page from its top, with the pointer off the content (no hover). */
 async function screenshots(page: Page, name: string): Promise<void> {

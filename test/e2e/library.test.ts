@@ -1,14 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
 let browser: Browser;
+const opened = new OpenedResources();
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser] = await opened.openTogether([launchBrowser()]);
 });
-afterAll(() => browser.close());
+afterAll(() => opened.closeAll());
 
 /**
  * Page errors other than Chromium's "Failed to load resource" lines, which it logs for every refused

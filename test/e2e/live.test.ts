@@ -8,6 +8,7 @@ import { markedSentences, markedText } from '../fakes/streaming/markedSpeech.ts'
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
 import { storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
@@ -25,17 +26,18 @@ let browser: Browser;
 let audio: ReturnType<typeof temporaryDirectory>;
 let deepgram: StreamingFake;
 let groq: ProviderFake;
+const opened = new OpenedResources();
 beforeAll(async () => {
   audio = temporaryDirectory('live-e2e-audio');
   const wav = writeMarkedSpeechWav(audio.path, words);
-  [browser, deepgram, groq] = await Promise.all([
+  [browser, deepgram, groq] = await opened.openTogether([
     launchBrowser({ microphoneWav: wav.path }),
     deepgramFixture.start(),
     groqFixture.start(),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([browser.close(), deepgram.close(), groq.close()]);
+  await opened.closeAll();
   audio.remove();
 });
 

@@ -2,15 +2,17 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
 let browser: Browser;
+const opened = new OpenedResources();
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser] = await opened.openTogether([launchBrowser()]);
 });
-afterAll(() => browser.close());
+afterAll(() => opened.closeAll());
 
 const hour = 3_600_000;
 const firstStart = Date.UTC(2025, 2, 3, 9, 0);

@@ -4,18 +4,18 @@ import { readProviderConfig, writeProviderConfig } from '../../main/providerSett
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
+import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
 let browser: Browser;
 let deepgram: StreamingFake;
+const opened = new OpenedResources();
 beforeAll(async () => {
-  [browser, deepgram] = await Promise.all([launchBrowser(), startDeepgramStreamingFake()]);
+  [browser, deepgram] = await opened.openTogether([launchBrowser(), startDeepgramStreamingFake()]);
 });
-afterAll(async () => {
-  await Promise.all([browser.close(), deepgram.close()]);
-});
+afterAll(() => opened.closeAll());
 
 it('configures providers from their forms: per-field messages that save nothing, write-only secrets, Test', async () => {
   const earshot = await openEarshot(browser, {
