@@ -15,7 +15,9 @@ import { mediaToolCommand } from '../fileJob/mediaTools.ts';
 let media: ReturnType<typeof temporaryDirectory>;
 const fixtureAudio = (name: string) => fixture(`audio/${name}`);
 const ffmpeg = (...args: string[]) =>
-  execFileSync(mediaToolCommand('ffmpeg'), ['-nostdin', '-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+  execFileSync(mediaToolCommand('ffmpeg'), ['-nostdin', '-v', 'error', '-y', ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
 
 beforeAll(() => {
   media = temporaryDirectory('capture');

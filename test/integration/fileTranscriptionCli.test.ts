@@ -55,7 +55,10 @@ async function earshot(args: string[], cwd = directory.path) {
   let stderr = '';
   child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
   child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-  const status = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
   return { status, stdout, stderr };
 }
 
@@ -81,7 +84,10 @@ async function interruptMidUpload(args: string[]) {
   let stderr = '';
   child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
   child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const closed = new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
   // The fake has the whole upload and holds its answer; the CLI says it is waiting for the transcript.
   const uploaded = () => fake.requests.some((request) => request.url === '/v1/audio/transcriptions');
   for (let waited = 0; !(uploaded() && stderr.includes('transcribing')); waited += 20) {

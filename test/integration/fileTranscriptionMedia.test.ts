@@ -21,7 +21,8 @@ const originalTmpdir = process.env.TMPDIR;
 
 beforeAll(() => {
   media = temporaryDirectory('media');
-  const ffmpeg = (...args: string[]) => execFileSync(mediaToolCommand('ffmpeg'), ['-nostdin', '-v', 'error', '-y', ...args]);
+  const ffmpeg = (...args: string[]) =>
+    execFileSync(mediaToolCommand('ffmpeg'), ['-nostdin', '-v', 'error', '-y', ...args]);
   ffmpeg(
     '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:r=10:d=3',
     '-i', fixtureAudio('jfk.wav'),

@@ -12,12 +12,7 @@ import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import { fixture as openAiCompatibleFixture } from '../fakes/openai-compatible/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
 import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/markedSpeech.ts';
-import {
-  builtWhisperServer,
-  requireBuiltWhisperServer,
-  fixture,
-  stubModel,
-} from '../support/fixtures.ts';
+import { builtWhisperServer, requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
 import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
@@ -77,9 +72,9 @@ describe('lifecycle and cadence: P14 on the real whisper-server', () => {
   let runtimes: LocalRuntimes;
 
   beforeAll(() => {
-    requireBuiltWhisperServer();
     directory = temporaryDirectory('live-whisper');
     runtimes = new LocalRuntimes(directory.path);
+    requireBuiltWhisperServer();
   });
   afterAll(async () => {
     await runtimes.stop();

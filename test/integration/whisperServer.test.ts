@@ -9,12 +9,7 @@ import { whisperServerProblem } from '../../main/runtime/whisperServerCheck.ts';
 import type { FileTranscriptionProgress } from '../../providers/contract.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { definition } from '../../providers/whisper-cpp/definition.ts';
-import {
-  builtWhisperServer,
-  requireBuiltWhisperServer,
-  fixture,
-  stubModel,
-} from '../support/fixtures.ts';
+import { builtWhisperServer, requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
 
