@@ -3,10 +3,10 @@
  * on it, and measures start-up, memory and the REST API under load. It prints figures and asserts
  * nothing; see bench/README.md.
  */
-import { describeMachine } from '../shared/machine.ts';
-import { readmePath, writeReadmeFigures } from '../shared/readmeFigures.ts';
-import { markdownReport, textReport } from '../shared/sections.ts';
-import { duration, latency, milliseconds, wholeNumber } from '../shared/units.ts';
+import { describeMachine } from '../support/machine.ts';
+import { readmePath, writeReadmeFigures } from '../support/readmeFigures.ts';
+import { markdownReport, textReport } from '../support/sections.ts';
+import { duration, latency, milliseconds, wholeNumber } from '../support/units.ts';
 import { prepareFixture } from './fixture/prepareFixture.ts';
 import { runLoad } from './load/autocannonRun.ts';
 import { loadScenarios } from './load/scenarios.ts';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { runEarshot } from '../shared/earshotCommand.ts';
+import { runEarshot } from '../support/earshotCommand.ts';
 
 /**
  * A data directory of its own for one run, configured through the CLI as a user would

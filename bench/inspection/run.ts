@@ -13,7 +13,7 @@ import { batchWindowMachine } from '../../machines/batchWindow.ts';
 import { analyzeEntry, machineCatalog } from '../../machines/catalog.ts';
 import { ActorInspection } from '../../main/inspection/actorInspection.ts';
 import { layOutMachine } from '../../main/inspection/machineLayout.ts';
-import { describeMachine as describeComputer, machineSummary } from '../shared/machine.ts';
+import { describeMachine as describeComputer, machineSummary } from '../support/machine.ts';
 
 const events = Number(process.env.BENCH_INSPECTION_EVENTS ?? 200_000);
 const rounds = 5;

@@ -5,10 +5,10 @@
  * figures and asserts nothing; see bench/README.md.
  */
 import { performance } from 'node:perf_hooks';
-import { describeMachine } from '../shared/machine.ts';
-import { readmePath, writeReadmeFigures } from '../shared/readmeFigures.ts';
-import { markdownReport, textReport } from '../shared/sections.ts';
-import { seconds } from '../shared/units.ts';
+import { describeMachine } from '../support/machine.ts';
+import { readmePath, writeReadmeFigures } from '../support/readmeFigures.ts';
+import { markdownReport, textReport } from '../support/sections.ts';
+import { seconds } from '../support/units.ts';
 import { fakeRecogniser, type TimestampMode } from './fake/fakeRecogniser.ts';
 import { defaultSettings, simulatePipeline, type PipelineSettings } from './measure/pipelineSimulation.ts';
 import { stabilizerFigures } from './measure/stabilizerFigures.ts';

@@ -14,7 +14,7 @@ import { builtUiDirectory } from '../../main/uiAssets.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { launchBrowser } from '../../test/e2e/support/browser.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import { describeMachine, machineSummary } from '../shared/machine.ts';
+import { describeMachine, machineSummary } from '../support/machine.ts';
 
 const sessionCount = Number(process.env.BENCH_UI_SESSIONS ?? 10_000);
 const changeSamples = 200;

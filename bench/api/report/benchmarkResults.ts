@@ -1,8 +1,8 @@
 import type { Fixture } from '../fixture/prepareFixture.ts';
 import type { LoadResult } from '../load/autocannonRun.ts';
 import type { Scenario } from '../load/scenarios.ts';
-import type { MachineDescription } from '../../shared/machine.ts';
-import type { ProcessMemory } from '../../shared/processMemory.ts';
+import type { MachineDescription } from '../../support/machine.ts';
+import type { ProcessMemory } from '../../support/processMemory.ts';
 
 /** Everything one run measured: the report is a view of this and nothing else. */
 export interface BenchmarkResults {

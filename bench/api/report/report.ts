@@ -1,6 +1,6 @@
-import { machineSummary } from '../../shared/machine.ts';
-import type { Section } from '../../shared/sections.ts';
-import { duration, latency, median, megabytes, milliseconds, wholeNumber } from '../../shared/units.ts';
+import { machineSummary } from '../../support/machine.ts';
+import type { Section } from '../../support/sections.ts';
+import { duration, latency, median, megabytes, milliseconds, wholeNumber } from '../../support/units.ts';
 import type { BenchmarkResults } from './benchmarkResults.ts';
 import { judgeTargets } from './targets.ts';
 

@@ -1,6 +1,6 @@
 import type { TargetKind } from '../load/scenarios.ts';
 import type { BenchmarkResults } from './benchmarkResults.ts';
-import { duration, latency, median, megabytes } from '../../shared/units.ts';
+import { duration, latency, median, megabytes } from '../../support/units.ts';
 
 export interface TargetVerdict {
   target: string;

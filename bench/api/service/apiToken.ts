@@ -1,4 +1,4 @@
-import { runEarshot } from '../../shared/earshotCommand.ts';
+import { runEarshot } from '../../support/earshotCommand.ts';
 
 const tokenPattern = /^es_\S+$/;
 

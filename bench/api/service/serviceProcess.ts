@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { earshotLauncher } from '../../shared/earshotCommand.ts';
-import { readProcessMemory, type ProcessMemory } from '../../shared/processMemory.ts';
+import { earshotLauncher } from '../../support/earshotCommand.ts';
+import { readProcessMemory, type ProcessMemory } from '../../support/processMemory.ts';
 
 export interface ServiceProcess {
   pid: number;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { earshotLauncher } from '../../shared/earshotCommand.ts';
+import { earshotLauncher } from '../../support/earshotCommand.ts';
 import { OtherWorkMeter } from './machineLoad.ts';
 import { jobPhases, type JobPhases } from './progressPhases.ts';
 import { ProcessWatch, type WatchedProcess } from './processWatch.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { readProcessMemory } from '../../shared/processMemory.ts';
+import { readProcessMemory } from '../../support/processMemory.ts';
 import { clockTicksPerSecond } from './machineLoad.ts';
 
 /** What was seen of one process while it was watched. */

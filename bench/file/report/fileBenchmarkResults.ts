@@ -1,4 +1,4 @@
-import type { MachineDescription } from '../../shared/machine.ts';
+import type { MachineDescription } from '../../support/machine.ts';
 import type { DirectWhisperRun, WhisperServerLaunch } from '../measure/directWhisperServer.ts';
 import type { EarshotTranscription } from '../measure/earshotTranscription.ts';
 import type { BenchmarkMedia, MediaFile } from '../media/benchmarkMedia.ts';

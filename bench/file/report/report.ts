@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
-import { machineSummary } from '../../shared/machine.ts';
-import type { Section } from '../../shared/sections.ts';
-import { median, megabytes, seconds } from '../../shared/units.ts';
+import { machineSummary } from '../../support/machine.ts';
+import type { Section } from '../../support/sections.ts';
+import { median, megabytes, seconds } from '../../support/units.ts';
 import type { EarshotTranscription } from '../measure/earshotTranscription.ts';
 import type { JobPhases } from '../measure/progressPhases.ts';
 import type { EarshotScenario, FileBenchmarkResults } from './fileBenchmarkResults.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { clockTicksPerSecond } from '../../file/measure/machineLoad.ts';
-import { readProcessMemory } from '../../shared/processMemory.ts';
+import { readProcessMemory } from '../../support/processMemory.ts';
 
 /** What the service process used while the sessions streamed. */
 export interface ServiceUsage {

@@ -1,4 +1,4 @@
-import type { MachineDescription } from '../../shared/machine.ts';
+import type { MachineDescription } from '../../support/machine.ts';
 import type { RunResult } from '../measure/liveRun.ts';
 
 /** Both routes at one number of concurrent sessions. */

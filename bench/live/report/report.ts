@@ -1,6 +1,6 @@
-import { machineSummary } from '../../shared/machine.ts';
-import type { Section } from '../../shared/sections.ts';
-import { megabytes, milliseconds, seconds, wholeNumber } from '../../shared/units.ts';
+import { machineSummary } from '../../support/machine.ts';
+import type { Section } from '../../support/sections.ts';
+import { megabytes, milliseconds, seconds, wholeNumber } from '../../support/units.ts';
 import type { RunResult } from '../measure/liveRun.ts';
 import { frameBytes, frameMs } from '../measure/taggedFrames.ts';
 import {

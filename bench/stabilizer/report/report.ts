@@ -2,10 +2,10 @@ import { defaultTentativeDisplay } from '../../../actors/batch/stabilizerTentati
 import { unstableMs, unstableWords, timestampJitterMs, type TimestampMode } from '../fake/fakeRecogniser.ts';
 import type { PipelineSettings } from '../measure/pipelineSimulation.ts';
 import type { StabilizerFigures } from '../measure/stabilizerFigures.ts';
-import { machineSummary, type MachineDescription } from '../../shared/machine.ts';
-import type { Section } from '../../shared/sections.ts';
-import type { Table } from '../../shared/tables.ts';
-import { duration, seconds, wholeNumber } from '../../shared/units.ts';
+import { machineSummary, type MachineDescription } from '../../support/machine.ts';
+import type { Section } from '../../support/sections.ts';
+import type { Table } from '../../support/tables.ts';
+import { duration, seconds, wholeNumber } from '../../support/units.ts';
 
 export interface ModeResult {
   mode: TimestampMode;
