@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ProviderDefinition } from '../providers/contract.ts';
 import { readProviderConfig, writeProviderConfig } from './providerSettings.ts';
+import { managedRuntimeProblem } from './runtime/storedRuntimeProblem.ts';
 
 export interface ConfigurationState {
   /** The stored values of the fields that are not secrets. */
@@ -29,7 +30,10 @@ export class ConfigurationFieldsError extends Error {
   }
 }
 
-/** A provider's stored configuration as people may see it: secrets left out, problems listed. */
+/**
+ * A provider's stored configuration as people may see it: secrets left out, problems listed (for
+ * P14 first what its runtime lacks, binary and model, since settings alone do not make it ready).
+ */
 export function describeConfiguration(
   dataDirectory: string,
   definition: ProviderDefinition<unknown>,
@@ -39,7 +43,10 @@ export function describeConfiguration(
   return {
     values: Object.fromEntries(Object.entries(stored).filter(([field]) => !isSecret(field))),
     secretsSet: Object.keys(stored).filter(isSecret),
-    problems: configurationProblems(definition, stored),
+    problems: [
+      managedRuntimeProblem(dataDirectory, definition),
+      ...configurationProblems(definition, stored),
+    ].filter((problem) => problem !== undefined),
   };
 }
 

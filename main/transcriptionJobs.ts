@@ -12,6 +12,7 @@ import type { SessionStore } from '../store/sessionStore.ts';
 import { removeUpload, uploadedFileName } from './control/uploadedFiles.ts';
 import type { ActorInspection } from './inspection/actorInspection.ts';
 import { readProviderConfig } from './providerSettings.ts';
+import { managedRuntimeProblem } from './runtime/storedRuntimeProblem.ts';
 
 export interface TranscriptionRequest {
   /** Absolute: the service does not share the caller's working directory. */
@@ -77,6 +78,7 @@ export class TranscriptionJobs {
       path,
       definition,
       rawConfig: readProviderConfig(this.options.dataDirectory, definition.metadata.id),
+      runtimeProblem: () => managedRuntimeProblem(this.options.dataDirectory, definition),
       language: checkedLanguage(request.language),
       title,
       store: this.options.store,

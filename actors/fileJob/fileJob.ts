@@ -45,6 +45,11 @@ export interface FileJobInput {
   definition: ProviderDefinition<unknown>;
   /** The provider's stored configuration, not yet validated. */
   rawConfig: Record<string, unknown>;
+  /**
+   * What keeps the provider's runtime from starting (P14's binary and model), asked as the job
+   * starts, before the configuration is checked: its message is then the job's error.
+   */
+  runtimeProblem?: () => string | undefined;
   /** ISO 639-1; undefined uses the provider's configured language hints, or lets it detect. */
   language?: string;
   /** Defaults to the file's name. */
@@ -146,6 +151,8 @@ export function createFileJob(input: FileJobInput): FileJob {
   }
 
   const prepareAudio = effect<undefined>(async (_input, signal, send) => {
+    const runtimeProblem = input.runtimeProblem?.();
+    if (runtimeProblem !== undefined) throw new Error(runtimeProblem);
     const checked = checkProviderConfig(definition, input.rawConfig);
     if (!checked.ok) throw new Error(checked.message);
     config = checked.config;

@@ -1,4 +1,3 @@
-import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import {
@@ -9,6 +8,7 @@ import {
   type WhisperRuntimeState,
 } from '../../machines/whisperRuntime.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
+import { runtimeSetupProblem } from '../../providers/whisper-cpp/runtimeSetupProblem.ts';
 import { freeLoopbackPort } from './freeLoopbackPort.ts';
 import { waitUntilHealthy } from './healthProbe.ts';
 import { loopbackHost, type ServerExit, ServerProcess } from './serverProcess.ts';
@@ -18,6 +18,8 @@ export type WhisperRuntimeDelay =
 
 export interface WhisperRuntimeOptions {
   binaryPath: string;
+  /** The binary is the one `earshot runtime build` makes in the data directory (so that is the remedy when it is missing). */
+  binaryManaged?: boolean;
   modelPath: string;
   /** Used when free on 127.0.0.1, else any free port; default 8177. */
   port?: number;
@@ -91,7 +93,7 @@ export class WhisperRuntime {
       for (const listener of this.listeners) listener(status);
     });
     this.actor.start();
-    if (this.missingFiles().length === 0) this.actor.send({ type: 'PREPARED' });
+    if (this.setupProblem() === undefined) this.actor.send({ type: 'PREPARED' });
   }
 
   /** Starts the runtime unless it runs already, and resolves with its address once it is ready. */
@@ -247,26 +249,19 @@ export class WhisperRuntime {
     });
   }
 
-  private missingFiles(): string[] {
-    const missing: string[] = [];
-    if (!hasAccess(this.options.binaryPath, constants.X_OK)) {
-      missing.push(`the whisper-server binary (${this.options.binaryPath})`);
-    }
-    if (!hasAccess(this.options.modelPath, constants.R_OK))
-      missing.push(`the model (${this.options.modelPath})`);
-    return missing;
+  private setupProblem(): string | undefined {
+    return runtimeSetupProblem({
+      binaryPath: this.options.binaryPath,
+      binaryManaged: this.options.binaryManaged ?? false,
+      modelPath: this.options.modelPath,
+    });
   }
 
   private requireFiles(): void {
-    const missing = this.missingFiles();
-    if (missing.length > 0) {
+    const problem = this.setupProblem();
+    if (problem !== undefined) {
       this.actor.send({ type: 'UNPREPARED' });
-      throw new ProviderError(
-        'configuration',
-        `whisper.cpp cannot start: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing. ` +
-          'Get a binary with "earshot runtime build" or "earshot runtime import-binary PATH", and a model with ' +
-          '"earshot runtime download-model NAME" or "earshot runtime import-model PATH".',
-      );
+      throw new ProviderError('configuration', problem);
     }
     if (this.state() === 'unprepared') this.actor.send({ type: 'PREPARED' });
   }
@@ -302,15 +297,6 @@ function describeExit(exit: ServerExit | undefined): string {
 
 function seconds(ms: number): string {
   return `${ms / 1000} s`;
-}
-
-function hasAccess(path: string, mode: number): boolean {
-  try {
-    accessSync(path, mode);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function cancelled(): ProviderError {

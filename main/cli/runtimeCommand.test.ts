@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeFakeServerBinary } from '../../test/fakes/whisper-cpp/fakeServerBinary.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
 import { managedBinaryPath, modelsDirectory } from '../runtime/runtimePaths.ts';
 import { isProcessAlive, readRuntimeRecord } from '../runtime/runtimeRecord.ts';
@@ -129,9 +130,9 @@ describe('earshot runtime start / stop / status', () => {
     expect(isProcessAlive(serverPid)).toBe(false);
   }, 30_000);
 
-  it('will not start without a model, and says what to run', async () => {
+  it('will not start without a binary and a model, and says how to get each', async () => {
     await expect(runtimeCommand(dataDirectory, 'start', undefined)).rejects.toThrow(
-      'P14 whisper.cpp is not configured: modelPath is required: the ggml model file (earshot runtime download-model or import-model)',
+      unconfiguredRuntimeMessage,
     );
   });
 

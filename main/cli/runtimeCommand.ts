@@ -20,6 +20,7 @@ import {
   writeRuntimeRecord,
 } from '../runtime/runtimeRecord.ts';
 import { readRuntimeFileSettings, useModel } from '../runtime/runtimeSettings.ts';
+import { storedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
 import { UsageError } from './usage.ts';
 
 const providerId = 'whisper-cpp';
@@ -148,6 +149,8 @@ async function runInForeground(dataDirectory: string): Promise<void> {
       `whisper-server already runs at ${existing.baseUrl} (pid ${existing.serverPid}); stop it with: earshot runtime stop`,
     );
   }
+  const runtimeProblem = storedRuntimeProblem(dataDirectory);
+  if (runtimeProblem !== undefined) throw new Error(runtimeProblem);
   const parsed = whisperCppConfigSchema.safeParse(readProviderConfig(dataDirectory, providerId));
   if (!parsed.success) {
     throw new Error(

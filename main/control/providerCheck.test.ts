@@ -169,7 +169,17 @@ describe('the managed runtime (P14 whisper.cpp)', () => {
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
     });
     expect(check.ok).toBe(false);
-    expect(check.message).toContain('the whisper-server binary');
+    expect(check.message).toContain(`binaryPath names ${directory.path}/no-such-whisper-server`);
     expect(check.message).toContain('earshot runtime build');
+  });
+
+  it('answers with what the runtime lacks, as it is, before anything else', async () => {
+    const runtimeProblem = 'P14 whisper.cpp is not set up: whisper-server is not built (…).';
+    const check = await checkProvider(
+      whisper,
+      {},
+      { resolveBaseUrl: providerBaseUrls(runtimes.startRuntime), runtimeProblem },
+    );
+    expect(check).toEqual({ ok: false, message: runtimeProblem });
   });
 });

@@ -23,6 +23,8 @@ export interface ProviderCheck {
 export interface ProviderCheckOptions {
   /** Where batch requests go (for P14, a lease on the managed runtime), as file jobs resolve it. */
   resolveBaseUrl: ResolveBaseUrl;
+  /** What keeps the provider's runtime from starting (P14's binary and model): the answer, as it is. */
+  runtimeProblem?: string;
 }
 
 /** How long a streaming provider has to accept a live session. */
@@ -37,8 +39,8 @@ const testClipMs = 500;
 const confirmationWaitMs = 1_000;
 
 /**
- * Checks a provider's stored configuration the cheapest way that proves it: the schema first
- * (no network when it is incomplete), then one real round trip to the configured upstream. A
+ * Checks a provider's stored configuration the cheapest way that proves it: the runtime's files
+ * and the schema first (no network when either is incomplete), then one real round trip to the configured upstream. A
  * streaming provider (P01–P08) must accept a live session, which is closed at once without audio;
  * the others (P09–P14) must transcribe half a second of silence. Messages never carry a secret.
  */
@@ -48,6 +50,7 @@ export async function checkProvider(
   options: ProviderCheckOptions,
 ): Promise<ProviderCheck> {
   const { metadata } = definition;
+  if (options.runtimeProblem !== undefined) return { ok: false, message: options.runtimeProblem };
   const problems = configurationProblems(definition, rawConfig);
   if (problems.length > 0) {
     return { ok: false, message: `${metadata.name} is not set up yet: ${problems.join('; ')}.` };

@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { providerDefinitions } from '../../providers/registry.ts';
 import { streamingFixture as deepgramFixture } from '../../test/fakes/deepgram/streamingFixture.ts';
 import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts';
+import { stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { providerBaseUrls } from '../transcriptionJobs.ts';
 import type { ProviderView } from './providerView.ts';
 import { createProviderControl } from './providerControl.ts';
@@ -189,5 +191,25 @@ describe('POST /providers/:id/test', () => {
     });
     expect(fake.connections).toHaveLength(before);
     expect((await call('POST', '/providers/nope/test')).status).toBe(404);
+  });
+});
+
+describe('P14 in a fresh data directory', () => {
+  it('is not ready: its view and its Test name the missing binary and model and how to get each', async () => {
+    const whisper = await view('P14');
+    expect(whisper.ready).toBe(false);
+    expect(whisper.problems[0]).toBe(unconfiguredRuntimeMessage);
+    expect((await call('POST', '/providers/P14/test')).json).toEqual({
+      ok: false,
+      message: unconfiguredRuntimeMessage,
+    });
+  });
+
+  it('is still not ready once a model is chosen, while whisper-server is not built', async () => {
+    await call('PUT', '/providers/P14/config', { values: { modelPath: stubModel } });
+    expect(await view('P14')).toMatchObject({
+      ready: false,
+      problems: [expect.stringMatching(/^P14 whisper\.cpp is not set up: whisper-server is not built \(/)],
+    });
   });
 });

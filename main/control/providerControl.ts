@@ -10,6 +10,7 @@ import {
   setConfigurationFields,
 } from '../providerConfiguration.ts';
 import { readProviderConfig } from '../providerSettings.ts';
+import { managedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
 import { configFormFields } from './configFormFields.ts';
 import { controlError } from './controlError.ts';
 import { checkProvider } from './providerCheck.ts';
@@ -88,6 +89,7 @@ export function createProviderControl(dependencies: ProviderControlDependencies)
     if (definition === undefined) return noSuchProvider(context.req.param('id'));
     const check = await checkProvider(definition, readProviderConfig(dataDirectory, definition.metadata.id), {
       resolveBaseUrl: dependencies.resolveBaseUrl,
+      runtimeProblem: managedRuntimeProblem(dataDirectory, definition),
     });
     return context.json(check);
   });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FakeHttpServer, startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
 import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { LocalRuntimes } from '../localRuntimes.ts';
 import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
 import { isProcessAlive } from '../runtime/runtimeRecord.ts';
@@ -275,12 +276,12 @@ describe('POST /runtime/build', () => {
 });
 
 describe('POST /runtime/start and stop', () => {
-  it('refuses to start without a configured model, saying what is missing', async () => {
+  it('refuses to start an unconfigured P14, naming the missing binary and model and how to get each', async () => {
     const { status, json } = await call('POST', '/runtime/start');
     expect(status).toBe(400);
     expect(json).toEqual({
       code: 'runtime_not_configured',
-      error: 'P14 whisper.cpp is not set up yet: modelPath: required.',
+      error: unconfiguredRuntimeMessage,
     });
     expect((await panel()).runtime.state).toBe('stopped');
   });
@@ -289,9 +290,11 @@ describe('POST /runtime/start and stop', () => {
     writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel });
     const { status, json } = await call('POST', '/runtime/start');
     expect(status).toBe(400);
-    expect(json).toMatchObject({
-      code: 'runtime_unavailable',
-      error: expect.stringContaining('earshot runtime build') as unknown,
+    expect(json).toEqual({
+      code: 'runtime_not_configured',
+      error:
+        'P14 whisper.cpp is not set up: whisper-server is not built (run `earshot runtime build` or ' +
+        '`earshot runtime import-binary PATH`, or Settings → Runtime (#/settings/runtime) → Build binary).',
     });
   });
 

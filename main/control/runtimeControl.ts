@@ -16,6 +16,7 @@ import { findModel, modelHostUrl, type ModelEntry, officialModels } from '../run
 import { modelsDirectory } from '../runtime/runtimePaths.ts';
 import { type BinaryReport, type ModelReport, runtimeFilesReport } from '../runtime/runtimeReport.ts';
 import { readRuntimeFileSettings, useModel } from '../runtime/runtimeSettings.ts';
+import { storedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
 import { whisperServerProblem } from '../runtime/whisperServerCheck.ts';
 import { controlError } from './controlError.ts';
 import { RuntimeTasks, type RuntimeTaskStatus, taskLogLines } from './runtimeTasks.ts';
@@ -99,6 +100,8 @@ export function createRuntimeControl(dependencies: RuntimeControlDependencies): 
   app.get('/runtime', async (context) => context.json(await panel()));
 
   app.post('/runtime/start', async (context) => {
+    const runtimeProblem = storedRuntimeProblem(dataDirectory);
+    if (runtimeProblem !== undefined) return controlError(400, 'runtime_not_configured', runtimeProblem);
     const stored = readProviderConfig(dataDirectory, whisperCpp.metadata.id);
     const problems = configurationProblems(whisperCpp, stored);
     if (problems.length > 0) {

@@ -10,6 +10,7 @@ import { findProvider } from '../../providers/registry.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';
 import { readProviderConfig } from '../providerSettings.ts';
+import { managedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
 
 export interface LiveSessionRequest {
   /** Id or label, case-insensitive. */
@@ -64,6 +65,8 @@ export class LiveSessions {
       );
     }
     const { metadata } = definition;
+    const runtimeProblem = managedRuntimeProblem(this.options.dataDirectory, definition);
+    if (runtimeProblem !== undefined) throw new LiveRequestError(runtimeProblem);
     const checked = checkProviderConfig(
       definition,
       readProviderConfig(this.options.dataDirectory, metadata.id),

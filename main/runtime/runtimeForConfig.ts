@@ -10,6 +10,7 @@ export function runtimeForConfig(
 ): WhisperRuntime {
   return new WhisperRuntime({
     binaryPath: config.binaryPath ?? managedBinaryPath(dataDirectory),
+    binaryManaged: config.binaryPath === undefined,
     modelPath: config.modelPath,
     port: config.port,
     ...options,

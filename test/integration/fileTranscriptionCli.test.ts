@@ -8,6 +8,7 @@ import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/opena
 import { earshotBin, startServeProcess, type ServeProcess } from '../support/earshotProcess.ts';
 import { builtWhisperServer, stubModel } from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { unconfiguredRuntimeMessage } from '../support/unconfiguredRuntime.ts';
 import { fixtureAudio } from './fileTranscriptionSupport.ts';
 
 /**
@@ -179,6 +180,13 @@ describe('earshot transcribe without a service', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it('with P14 (the default) not set up, names the missing binary and model and how to get each', async () => {
+    const result = await earshot(['transcribe', fixtureAudio('jfk.wav')]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`earshot: ${unconfiguredRuntimeMessage}\n`);
+    expect(await listedSessions()).toEqual([]);
+  });
+
   it('refuses an unknown provider, a bad language and a missing file name', async () => {
     const unknown = await earshot(['transcribe', fixtureAudio('jfk.wav'), '--provider', 'P99']);
     expect(unknown.status).toBe(1);
@@ -237,6 +245,12 @@ describe('earshot transcribe through a running service', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/earshot: .*notes\.mp3 is not an audio or video file ffmpeg can read/);
     expect(fake.requests).toEqual([]);
+  });
+
+  it('reports an unconfigured P14 as the service sees it: the binary and the model it lacks', async () => {
+    const result = await earshot(['transcribe', fixtureAudio('jfk.wav')]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`earshot: ${unconfiguredRuntimeMessage}\n`);
   });
 
   it('Ctrl-C cancels the job in the service', async () => {

@@ -13,6 +13,7 @@ import { pcmWav } from '../fakes/wavAudio.ts';
 import { normalisedWords } from '../conformance/liveStreams.ts';
 import { runEarshotAsync, startServeProcess } from '../support/earshotProcess.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { unconfiguredRuntimeMessage } from '../support/unconfiguredRuntime.ts';
 
 /** `earshot live` as a user runs it: a real file, ffmpeg capture, the proxy, a fake Deepgram. */
 const words = markedSentences(18);
@@ -148,7 +149,7 @@ describe('earshot live', () => {
       dataDirectory,
     ]);
     expect(unconfigured.status).toBe(1);
-    expect(unconfigured.stderr).toMatch(/earshot providers set whisper-cpp modelPath=/);
+    expect(unconfigured.stderr).toContain(unconfiguredRuntimeMessage);
     expect(storedSessions(dataDirectory)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { markedSentences, markedSpeech, markedText, slotMs } from '../fakes/stre
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
 import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { unconfiguredRuntimeMessage } from '../support/unconfiguredRuntime.ts';
 
 /**
  * Whole live sessions in a running service: capture frames → live session → the real proxy →
@@ -116,8 +117,6 @@ it('keeps the tentative tail when the provider never confirms the end of the str
 
 it('refuses to start without the provider configuration, saying how to set it', () => {
   expect(() => service.live.start({ provider: 'gladia' })).toThrow(/earshot providers set gladia/);
-  expect(() => service.live.start({ provider: 'P14' })).toThrow(
-    /earshot providers set whisper-cpp modelPath=/,
-  );
+  expect(() => service.live.start({ provider: 'P14' })).toThrow(unconfiguredRuntimeMessage);
   expect(() => service.live.start({ provider: 'nope' })).toThrow(/no provider "nope"/);
 });

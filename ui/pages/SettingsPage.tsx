@@ -9,7 +9,7 @@ type SettingsSection = 'providers' | 'api' | 'runtime';
 const sections: Array<{ section: SettingsSection; label: string }> = [
   { section: 'providers', label: 'Providers' },
   { section: 'api', label: 'Open API' },
-  { section: 'runtime', label: 'Local runtime (P14)' },
+  { section: 'runtime', label: 'Runtime (P14)' },
 ];
 
 /** Settings: provider configuration, the Open API and the local whisper.cpp runtime, one tab each. */
