@@ -3,6 +3,7 @@ import { resolveDataDirectory } from '../dataDirectory.ts';
 import { earshotVersion } from '../version.ts';
 import { apiCommand } from './apiCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
+import { commandLineOptions } from './commandLineOptions.ts';
 import { inspectCommand } from './inspectCommand.ts';
 import { liveCommand } from './liveCommand.ts';
 import { providersCommand } from './providersCommand.ts';
@@ -17,24 +18,7 @@ async function main(argv: string[]): Promise<void> {
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: {
-      'data-dir': { type: 'string' },
-      port: { type: 'string' },
-      mode: { type: 'string' },
-      search: { type: 'string' },
-      status: { type: 'string' },
-      topic: { type: 'string' },
-      limit: { type: 'string' },
-      offset: { type: 'string' },
-      json: { type: 'boolean' },
-      provider: { type: 'string' },
-      language: { type: 'string' },
-      title: { type: 'string' },
-      from: { type: 'string' },
-      speed: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean' },
-    },
+    options: commandLineOptions,
   });
   if (values.version) return void console.log(earshotVersion);
   const [command, action, argument, ...rest] = positionals;

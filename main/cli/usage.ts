@@ -37,7 +37,8 @@ Commands:
 
 Options for every command:
   --data-dir DIR                   Data directory (default: $EARSHOT_DATA_DIR, else a per-user folder)
-  --help, --version
+  --help, -h                       Print this text (so do "earshot help" and "earshot" alone)
+  --version                        Print Earshot's version
 `;
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */

@@ -1,0 +1,25 @@
+import type { ParseArgsOptionsConfig } from 'node:util';
+
+/**
+ * Every option `earshot` accepts, for `parseArgs` in earshot.ts. Its own module so that a test can
+ * read it without running the CLI (earshot.ts runs main() on import); cliDocs.test.ts checks that
+ * each one is in the usage text.
+ */
+export const commandLineOptions = {
+  'data-dir': { type: 'string' },
+  port: { type: 'string' },
+  mode: { type: 'string' },
+  search: { type: 'string' },
+  status: { type: 'string' },
+  topic: { type: 'string' },
+  limit: { type: 'string' },
+  offset: { type: 'string' },
+  json: { type: 'boolean' },
+  provider: { type: 'string' },
+  language: { type: 'string' },
+  title: { type: 'string' },
+  from: { type: 'string' },
+  speed: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const satisfies ParseArgsOptionsConfig;
