@@ -1,5 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { metadata } from './metadata.ts';
+import { runtimePageHash } from './runtimePage.ts';
 
 /** The files P14 is set to run whisper-server with. */
 export interface RuntimeFiles {
@@ -12,9 +13,6 @@ export interface RuntimeFiles {
 
 /** The model a first run is pointed to: 60 MB, multilingual, faster than real time on any CPU. */
 export const suggestedModel = 'base-q5_1';
-
-/** The app's runtime settings page (`hashOf({ page: 'settings', section: 'runtime' })` in ui/app/route.ts). */
-export const runtimePageHash = '#/settings/runtime';
 
 /**
  * Why P14 cannot start with these files, naming everything that is missing and, for each, the
