@@ -100,4 +100,24 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
         INSERT INTO cjkSearch(rowid, text) VALUES (new.rowid, cjkTokens(new.text));
       END;
     `),
+  // A Q&A entry's id is unique only within its session (docs/backup.md), so entries are keyed by
+  // both: keyed by the entry id alone, a second session's "ask-1" took the first one's row. The
+  // primary key's index serves lookups by session, so the old index goes with the old table.
+  (database) =>
+    database.exec(`
+      ALTER TABLE askEntries RENAME TO askEntriesKeyedByEntryId;
+      CREATE TABLE askEntries (
+        sessionId TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        entryId TEXT NOT NULL,
+        question TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        citations TEXT NOT NULL,
+        createdAt TEXT NOT NULL,
+        status TEXT NOT NULL,
+        PRIMARY KEY (sessionId, entryId)
+      );
+      INSERT INTO askEntries (sessionId, entryId, question, answer, citations, createdAt, status)
+        SELECT sessionId, id, question, answer, citations, createdAt, status FROM askEntriesKeyedByEntryId;
+      DROP TABLE askEntriesKeyedByEntryId;
+    `),
 ];

@@ -19,7 +19,7 @@ import type {
 } from './records.ts';
 import { SqliteMirror } from './sqliteMirror.ts';
 import { optionalTextCell, textCell } from './cells.ts';
-import { segmentRowId, storeTables } from './storeTables.ts';
+import { askEntryRowId, segmentRowId, storeTables } from './storeTables.ts';
 import { StoreError } from './storeError.ts';
 import { transactionRows } from './transactionRows.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
@@ -207,7 +207,9 @@ export class SessionStore implements SessionReader {
   }
 
   getAskHistory(sessionId: string): AskEntry[] {
-    return this.askEntryIdsOf(sessionId).map((id) => toAskEntry(id, this.tables.getRow('askEntries', id)));
+    return this.askEntryRowIdsOf(sessionId).map((rowId) =>
+      toAskEntry(this.tables.getRow('askEntries', rowId)),
+    );
   }
 
   listTopics(): Array<Topic & { sessionCount: number }> {
@@ -360,11 +362,11 @@ export class SessionStore implements SessionReader {
 
   deleteSession(id: string): void {
     this.requireSession(id);
-    const askIds = this.askEntryIdsOf(id);
+    const askRowIds = this.askEntryRowIdsOf(id);
     const hotIds = this.indexes.getSliceRowIds(segmentsBySession, id);
     this.write(() => {
       this.tables.delRow('sessions', id);
-      for (const askId of askIds) this.tables.delRow('askEntries', askId);
+      for (const askRowId of askRowIds) this.tables.delRow('askEntries', askRowId);
       for (const segmentId of hotIds) this.tables.delRow('segments', segmentId);
     });
     this.search.transcriptsChanged();
@@ -410,13 +412,12 @@ export class SessionStore implements SessionReader {
     });
   }
 
+  /** Adds or replaces the session's entry with this id; other sessions may use the same id. */
   putAskEntry(sessionId: string, entry: AskEntry): void {
     this.requireSession(sessionId);
-    const owner = this.tables.getCell('askEntries', entry.id, 'sessionId');
-    if (owner !== undefined && owner !== sessionId) {
-      throw new StoreError('conflict', `Q&A entry ${entry.id} belongs to another session.`);
-    }
-    this.write(() => this.tables.setRow('askEntries', entry.id, toAskEntryRow(sessionId, entry)));
+    this.write(() =>
+      this.tables.setRow('askEntries', askEntryRowId(sessionId, entry.id), toAskEntryRow(sessionId, entry)),
+    );
   }
 
   setSetting(id: string, value: SettingValue | undefined): void {
@@ -457,10 +458,15 @@ export class SessionStore implements SessionReader {
         for (const topic of data.topics) this.tables.setRow('topics', topic.id, toTopicRow(topic));
         for (const tag of data.tags) this.tables.setRow('tags', tag.id, toTagRow(tag));
         for (const { record, askHistory } of imported) {
-          for (const askId of this.askEntryIdsOf(record.id)) this.tables.delRow('askEntries', askId);
+          for (const askRowId of this.askEntryRowIdsOf(record.id)) this.tables.delRow('askEntries', askRowId);
           this.tables.setRow('sessions', record.id, toSessionRow(record));
-          for (const entry of askHistory)
-            this.tables.setRow('askEntries', entry.id, toAskEntryRow(record.id, entry));
+          for (const entry of askHistory) {
+            this.tables.setRow(
+              'askEntries',
+              askEntryRowId(record.id, entry.id),
+              toAskEntryRow(record.id, entry),
+            );
+          }
         }
       },
       {
@@ -543,7 +549,7 @@ export class SessionStore implements SessionReader {
       .map((segmentId) => this.tables.getRow('segments', segmentId));
   }
 
-  private askEntryIdsOf(sessionId: string): string[] {
+  private askEntryRowIdsOf(sessionId: string): string[] {
     return this.indexes.getSliceRowIds(askEntriesBySession, sessionId);
   }
 
@@ -691,11 +697,16 @@ function toTag(id: string, row: Row): Tag {
 }
 
 function toAskEntryRow(sessionId: string, entry: AskEntry): Row {
-  const { id: _id, ...cells } = entry;
-  return { sessionId, ...cells, citations: cells.citations.map((citation) => ({ ...citation })) };
+  const { id, ...cells } = entry;
+  return {
+    sessionId,
+    entryId: id,
+    ...cells,
+    citations: cells.citations.map((citation) => ({ ...citation })),
+  };
 }
 
-function toAskEntry(id: string, row: Row): AskEntry {
-  const { sessionId: _sessionId, ...cells } = row;
-  return { id, ...(cells as unknown as Omit<AskEntry, 'id'>) };
+function toAskEntry(row: Row): AskEntry {
+  const { sessionId: _sessionId, entryId: _entryId, ...cells } = row;
+  return { id: textCell(row, 'entryId'), ...(cells as unknown as Omit<AskEntry, 'id'>) };
 }

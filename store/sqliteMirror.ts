@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Cell, Row, Table, Value } from 'tinybase';
 import type { TransactionRows } from './transactionRows.ts';
 
-type SqlValue = string | number | null;
+export type SqlValue = string | number | null;
 
 /**
  * How one TinyBase table is kept in SQLite. Rows are written whole on any change; columns missing
@@ -14,12 +14,18 @@ export interface MirroredTable {
   columns: readonly string[];
   /** False for tables whose key is made of their own columns rather than the TinyBase row id. */
   hasIdColumn: boolean;
+  /** The columns of the SQL primary key, comma-separated. */
   conflictKey: string;
   deletionIsEviction: boolean;
   /** Columns holding arrays or objects, kept as JSON text in SQLite. */
   jsonColumns: readonly string[];
   /** The TinyBase row id of a row read back from SQLite (tables without an id column). */
   rowIdOf?: (row: Row) => string;
+  /**
+   * The `conflictKey` values of a TinyBase row id, for deleting the SQL row (tables without an id
+   * column whose deletions are written): the TinyBase row is gone by then.
+   */
+  keyOfRowId?: (rowId: string) => SqlValue[];
 }
 
 interface TableStatements {
@@ -41,7 +47,11 @@ export class SqliteMirror {
   constructor(database: DatabaseSync, tables: Record<string, MirroredTable>) {
     this.database = database;
     for (const [tableId, table] of Object.entries(tables)) {
+      if (!table.hasIdColumn && !table.deletionIsEviction && table.keyOfRowId === undefined) {
+        throw new Error(`${tableId} needs keyOfRowId to delete its rows`);
+      }
       const columns = table.hasIdColumn ? ['id', ...table.columns] : [...table.columns];
+      const keyPlaceholders = table.conflictKey.split(',').map(() => '?');
       const updates = columns.map((column) => `${column} = excluded.${column}`).join(', ');
       this.statements.set(tableId, {
         table,
@@ -49,10 +59,11 @@ export class SqliteMirror {
           `INSERT INTO ${tableId} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
            ON CONFLICT(${table.conflictKey}) DO UPDATE SET ${updates}`,
         ),
-        remove:
-          table.deletionIsEviction || !table.hasIdColumn
-            ? undefined
-            : database.prepare(`DELETE FROM ${tableId} WHERE id = ?`),
+        remove: table.deletionIsEviction
+          ? undefined
+          : database.prepare(
+              `DELETE FROM ${tableId} WHERE (${table.conflictKey}) = (${keyPlaceholders.join(', ')})`,
+            ),
       });
     }
     this.upsertSetting = database.prepare(
@@ -70,7 +81,7 @@ export class SqliteMirror {
     for (const [tableId, { table, upsert, remove }] of this.statements) {
       for (const [rowId, change] of Object.entries(rows[tableId] ?? {})) {
         if (change === 'deleted') {
-          remove?.run(rowId);
+          remove?.run(...(table.keyOfRowId?.(rowId) ?? [rowId]));
           continue;
         }
         const row = getRow(tableId, rowId);

@@ -44,11 +44,13 @@ export const storeTables = {
     deletionIsEviction: false,
   },
   askEntries: {
-    columns: ['sessionId', 'question', 'answer', 'citations', 'createdAt', 'status'],
+    columns: ['sessionId', 'entryId', 'question', 'answer', 'citations', 'createdAt', 'status'],
     jsonColumns: ['citations'],
-    hasIdColumn: true,
-    conflictKey: 'id',
+    hasIdColumn: false,
+    conflictKey: 'sessionId, entryId',
     deletionIsEviction: false,
+    rowIdOf: (row: Row) => askEntryRowId(textCell(row, 'sessionId'), textCell(row, 'entryId')),
+    keyOfRowId: askEntryKey,
   },
   segments: {
     columns: ['sessionId', 'seq', 'text', 'startMs', 'endMs', 'speaker', 'language'],
@@ -63,4 +65,17 @@ export const storeTables = {
 /** Unique because `seq` is all digits after the last '#'. */
 export function segmentRowId(sessionId: string, seq: number): string {
   return `${sessionId}#${seq}`;
+}
+
+/**
+ * A Q&A entry's id is unique only within its session, so its row id holds both. Both are free
+ * text: a JSON pair keeps them apart where any separator could also occur inside them, and reads
+ * back into the SQL key when the row is deleted.
+ */
+export function askEntryRowId(sessionId: string, entryId: string): string {
+  return JSON.stringify([sessionId, entryId]);
+}
+
+function askEntryKey(rowId: string): [sessionId: string, entryId: string] {
+  return JSON.parse(rowId) as [string, string];
 }
