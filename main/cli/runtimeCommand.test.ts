@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeFakeBuildTools } from '../../test/fakes/whisper-cpp/fakeBuildTools.ts';
 import { writeFakeServerBinary } from '../../test/fakes/whisper-cpp/fakeServerBinary.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
@@ -186,6 +187,48 @@ describe('earshot runtime import-model / download-model / import-binary', () => 
     );
     await expect(runtimeCommand(dataDirectory, 'import-model', undefined)).rejects.toThrow(
       'Use: earshot runtime import-model PATH',
+    );
+  });
+});
+
+describe('earshot runtime build', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  /** The build script runs for real, on stand-in tools and an empty cache of this test's own. */
+  function useFakeBuildTools(outcome: 'builds' | 'fails'): void {
+    const tools = join(directory.path, 'tools');
+    writeFakeBuildTools(tools, outcome);
+    vi.stubEnv('PATH', `${tools}:${process.env.PATH ?? ''}`);
+    vi.stubEnv('EARSHOT_CACHE_DIR', join(directory.path, 'cache'));
+  }
+
+  function capturedStderr(): () => string {
+    const chunks: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      chunks.push(String(chunk));
+      return true;
+    });
+    return () => chunks.join('');
+  }
+
+  it("shows the build's steps and cmake's percentage as a bar, then where whisper-server is", async () => {
+    useFakeBuildTools('builds');
+    const stderr = capturedStderr();
+    expect(await printed('build')).toBe(`whisper-server is at ${managedBinaryPath(dataDirectory)}`);
+    expect(stderr()).toContain('Fetching the whisper.cpp source from nodejs-whisper@0.3.1\n');
+    expect(stderr()).toContain('Compiling whisper-server with ');
+    expect(stderr()).toMatch(/^Compiling whisper-server \[#{14}-{16}\] {2}45%$/m);
+    expect(stderr()).toMatch(/^Compiling whisper-server \[#{30}\] 100%$/m);
+    // The compiler's own lines are for a failure.
+    expect(stderr()).not.toContain('Building CXX object');
+    expect(await printed('status')).toContain('(managed): runs as whisper-server');
+  });
+
+  it('quotes the end of the output of a build that fails', async () => {
+    useFakeBuildTools('fails');
+    capturedStderr();
+    await expect(runtimeCommand(dataDirectory, 'build', undefined)).rejects.toThrow(
+      /^Building whisper-server failed \(exit code 2\)\. The end of its output:\n(.*\n)* {2}src\/whisper\.cpp:42:1: error: expected ';' before '}' token$/,
     );
   });
 });

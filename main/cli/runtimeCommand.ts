@@ -38,11 +38,8 @@ export async function runtimeCommand(
   switch (action) {
     case 'status':
       return printStatus(dataDirectory);
-    case 'build': {
-      const path = await buildBinary(dataDirectory);
-      console.log(`whisper-server is at ${path}`);
-      return noteConfiguredBinary(dataDirectory);
-    }
+    case 'build':
+      return build(dataDirectory);
     case 'import-binary': {
       const path = await importBinary(required(argument, 'import-binary PATH'), dataDirectory);
       console.log(`whisper-server is at ${path}`);
@@ -84,6 +81,20 @@ function noteConfiguredBinary(dataDirectory: string): void {
       `Note: P14 is set to use ${configured} (binaryPath). To use this one, clear it: earshot providers set whisper-cpp binaryPath=`,
     );
   }
+}
+
+/** The build script's steps as lines and cmake's percentage as a bar, on stderr; the compiler's lines only if it fails. */
+async function build(dataDirectory: string): Promise<void> {
+  const bar = progressBar('Compiling whisper-server', { megabytes: false });
+  const path = await buildBinary(dataDirectory, {
+    onStep: (step) => {
+      bar.finish();
+      process.stderr.write(`${step}\n`);
+    },
+    onProgress: (fraction) => bar.update(fraction, 1),
+  }).finally(() => bar.finish());
+  console.log(`whisper-server is at ${path}`);
+  noteConfiguredBinary(dataDirectory);
 }
 
 async function download(dataDirectory: string, name: string | undefined): Promise<void> {

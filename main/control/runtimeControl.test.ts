@@ -3,8 +3,9 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join } from 'node:path';
 import { Hono } from 'hono';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHttpServer, startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
+import { writeFakeBuildTools } from '../../test/fakes/whisper-cpp/fakeBuildTools.ts';
 import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
@@ -65,9 +66,12 @@ async function panel(): Promise<RuntimePanel> {
 function controlledBuilder() {
   let finish: (outcome: Error | undefined) => void = () => {};
   const ended = new Promise<Error | undefined>((resolve) => (finish = resolve));
-  const builder: RuntimeControlDependencies['buildBinary'] = async (_dataDirectory, onOutput) => {
-    onOutput('-- Configuring done\n[ 12%] Building C object ggml.c.o\n');
-    onOutput('[ 50%] Building CXX object whisper.cpp.o\n');
+  const builder: RuntimeControlDependencies['buildBinary'] = async (_dataDirectory, listener) => {
+    listener.onLine?.('-- Configuring done');
+    listener.onLine?.('[ 12%] Building C object ggml.c.o');
+    listener.onProgress?.(0.12);
+    listener.onLine?.('[ 50%] Building CXX object whisper.cpp.o');
+    listener.onProgress?.(0.5);
     const failure = await ended;
     if (failure !== undefined) throw failure;
     return managedBinaryPath(dataDirectory);
@@ -260,6 +264,23 @@ describe('POST /runtime/build', () => {
       progress: 1,
       message: `whisper-server is built at ${managedBinaryPath(dataDirectory)}.`,
     });
+  });
+
+  it('runs the build script, with its output in the log and its progress to the end', async () => {
+    const tools = join(directory.path, 'tools');
+    writeFakeBuildTools(tools, 'builds');
+    vi.stubEnv('PATH', `${tools}:${process.env.PATH ?? ''}`);
+    vi.stubEnv('EARSHOT_CACHE_DIR', join(directory.path, 'cache'));
+    try {
+      expect((await call('POST', '/runtime/build')).status).toBe(202);
+      await expect.poll(async () => (await panel()).task.state, { timeout: 20_000 }).toBe('succeeded');
+      const { task, log, binary } = await panel();
+      expect(task).toMatchObject({ kind: 'build', progress: 1 });
+      expect(log).toContain('[ 45%] Building CXX object src/CMakeFiles/whisper.dir/whisper.cpp.o');
+      expect(binary).toMatchObject({ managed: true, state: 'ready' });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('reports a failed build and lets the next task start', async () => {

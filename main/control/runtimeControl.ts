@@ -8,7 +8,7 @@ import { definition as whisperCpp } from '../../providers/whisper-cpp/definition
 import type { LocalRuntimes } from '../localRuntimes.ts';
 import { configurationProblems } from '../providerConfiguration.ts';
 import { readProviderConfig } from '../providerSettings.ts';
-import { buildBinary } from '../runtime/buildBinary.ts';
+import { buildBinary, type BuildListener } from '../runtime/buildBinary.ts';
 import { downloadModel } from '../runtime/downloadModel.ts';
 import { importBinary } from '../runtime/importBinary.ts';
 import { importModel } from '../runtime/importModel.ts';
@@ -47,7 +47,7 @@ export interface RuntimeControlDependencies {
   /** The service's managed runtime, the one jobs and live sessions use. */
   runtimes: LocalRuntimes;
   /** Default: `buildBinary` (compiles whisper.cpp, a few minutes). */
-  buildBinary?: (dataDirectory: string, onOutput: (text: string) => void) => Promise<string>;
+  buildBinary?: (dataDirectory: string, listener: BuildListener) => Promise<string>;
   /** Default: the official whisper.cpp models. */
   models?: readonly ModelEntry[];
   /** Default: `$EARSHOT_MODEL_BASE_URL`, else the official model host, read at each download. */
@@ -56,8 +56,6 @@ export interface RuntimeControlDependencies {
 
 const pathRequestSchema = z.object({ path: z.string() }).strict();
 const downloadRequestSchema = z.object({ name: z.string() }).strict();
-/** cmake's progress lines: `[ 45%] Building CXX object …`. */
-const buildProgressPattern = /\[\s*(\d{1,3})%\]/g;
 
 /**
  * The P14 runtime panel on the control channel, relative to its base path (mount it at
@@ -132,10 +130,9 @@ export function createRuntimeControl(dependencies: RuntimeControlDependencies): 
       'build',
       'Building whisper-server from source (a few minutes).',
       async (report) => {
-        const path = await build(dataDirectory, (text) => {
-          report.output(text);
-          const percent = [...text.matchAll(buildProgressPattern)].at(-1)?.[1];
-          if (percent !== undefined) report.progress(Number(percent) / 100);
+        const path = await build(dataDirectory, {
+          onLine: (line) => report.output(`${line}\n`),
+          onProgress: report.progress,
         });
         const configured = readRuntimeFileSettings(dataDirectory).binaryPath;
         return configured === undefined
