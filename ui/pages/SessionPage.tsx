@@ -8,6 +8,7 @@ import { formatDateTime, formatDuration } from '../format/time.ts';
 import { ExportMenu } from '../sessions/ExportMenu.tsx';
 import { GeneratedPanels } from '../sessions/GeneratedPanels.tsx';
 import { resumeSessionStorageKey } from '../sessions/resumeSession.ts';
+import { sessionDisplayTitle } from '../sessions/sessionDisplayTitle.ts';
 import { SessionOrganizer } from '../sessions/SessionOrganizer.tsx';
 import { SessionStatusBadge } from '../sessions/SessionStatusBadge.tsx';
 import { SessionTitle } from '../sessions/SessionTitle.tsx';
@@ -53,6 +54,8 @@ function LoadedSession(props: { detail: SessionDetail }) {
   const { session, askHistory } = props.detail;
   const recording = session.status === 'recording';
   const liveSegments = useRecordingSegments(recording ? session.id : undefined);
+  const segments = recording ? liveSegments : props.detail.segments;
+  const displayTitle = sessionDisplayTitle(session, segments);
   const providerLabel = useProviderLabels();
   const [actionError, setActionError] = useState<unknown>(undefined);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -87,7 +90,12 @@ function LoadedSession(props: { detail: SessionDetail }) {
       <p>
         <a href={hashOf({ page: 'sessions' })}>← Sessions</a>
       </p>
-      <SessionTitle key={session.title} sessionId={session.id} title={session.title} />
+      <SessionTitle
+        key={session.title}
+        sessionId={session.id}
+        title={session.title}
+        displayTitle={displayTitle}
+      />
       <div className="session-facts muted">
         <SessionStatusBadge status={session.status} />
         <span>{formatDateTime(session.startedAt)}</span>
@@ -127,7 +135,7 @@ function LoadedSession(props: { detail: SessionDetail }) {
 
       <SessionOrganizer session={session} />
       <TranscriptView
-        segments={recording ? liveSegments : props.detail.segments}
+        segments={segments}
         translated={session.translatedTranscript}
         corrected={session.correctedTranscript}
         recording={recording}
@@ -141,7 +149,7 @@ function LoadedSession(props: { detail: SessionDetail }) {
         onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}
       >
-        “{session.title}” and its transcript will be deleted. This cannot be undone.
+        “{displayTitle}” and its transcript will be deleted. This cannot be undone.
       </ConfirmDialog>
     </article>
   );

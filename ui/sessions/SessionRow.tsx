@@ -2,6 +2,7 @@ import type { Tag, Topic } from '../../store/records.ts';
 import { hashOf } from '../app/route.ts';
 import { formatDateTime, formatDuration } from '../format/time.ts';
 import { HighlightedText } from './HighlightedText.tsx';
+import { sessionDisplayTitle } from './sessionDisplayTitle.ts';
 import { SessionStatusBadge } from './SessionStatusBadge.tsx';
 import { TagChip } from './TagChip.tsx';
 import { TopicLabel } from './TopicLabel.tsx';
@@ -23,7 +24,7 @@ export function SessionRow(props: {
       <a className="session-row" href={hashOf({ page: 'session', sessionId: session.id })}>
         <span className="session-row-heading">
           <span className="session-row-title">
-            <HighlightedText text={session.title} term={term} />
+            <HighlightedText text={sessionDisplayTitle(session)} term={term} />
           </span>
           <SessionStatusBadge status={session.status} />
         </span>

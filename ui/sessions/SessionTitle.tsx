@@ -3,9 +3,10 @@ import { control, ControlRequestError } from '../connection/control.ts';
 
 /**
  * The session's title as the page heading, with a Rename button that turns it into a field: Enter
- * saves, Escape cancels, and the service's reason shows next to the field when it refuses.
+ * saves, Escape cancels, and the service's reason shows next to the field when it refuses. The
+ * heading shows `displayTitle` (see sessionDisplayTitle.ts); the field starts from the title itself.
  */
-export function SessionTitle(props: { sessionId: string; title: string }) {
+export function SessionTitle(props: { sessionId: string; title: string; displayTitle: string }) {
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
@@ -34,7 +35,7 @@ export function SessionTitle(props: { sessionId: string; title: string }) {
   if (draft === undefined) {
     return (
       <div className="session-title-row">
-        <h1>{props.title}</h1>
+        <h1>{props.displayTitle}</h1>
         <button type="button" className="button-quiet" onClick={() => setDraft(props.title)}>
           Rename
         </button>
