@@ -211,6 +211,38 @@ it('opens a session: renames it, exports SRT and JSON, and deletes it after conf
   }
 });
 
+it('calls a session without a title by its start time (and first words on its page), in the list and on its page', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page, service } = earshot;
+    const session = seedSession(service.store, {
+      title: '',
+      startedAt: firstStart,
+      sentences: ['And so my fellow Americans,', 'ask not what your country can do for you.'],
+    });
+    await page.goto(`${earshot.url}#/sessions`);
+    const row = rows(page).first();
+    // The list has no transcripts: the fallback is the start time, as the row's facts write it.
+    const startedAt = await row.locator('.session-row-facts span').first().textContent();
+    expect(startedAt).toContain('2025');
+    await expect.poll(() => row.locator('.session-row-title').textContent()).toBe(startedAt);
+    await saveScreenshots(page, 'sessions-untitled');
+
+    await row.getByRole('link').click();
+    const heading = `${startedAt} — And so my fellow Americans, ask not what…`;
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await saveScreenshots(page, 'session-untitled');
+    // Renaming starts from the title itself, not from the fallback.
+    await page.getByRole('button', { name: 'Rename' }).click();
+    expect(await page.getByLabel('Session title').inputValue()).toBe('');
+    await page.getByLabel('Session title').press('Escape');
+    expect(service.store.getSession(session.id)?.title).toBe('');
+    expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+});
+
 it('grows a recording session live, and offers resume and finalize once it is interrupted', async () => {
   const earshot = await openEarshot(browser);
   try {
