@@ -95,6 +95,7 @@ describe('GET /runtime', () => {
       model: { path: null, state: 'not_set', bytes: null },
       installedModels: [],
       officialModels: officialModels.map(({ name, bytes }) => ({ name, bytes })),
+      suggestedModel: 'base-q5_1',
       runtime: { state: 'stopped', baseUrl: null, pid: null, failure: null, held: false },
       task: { kind: null, state: null, progress: null, message: null },
       log: [],

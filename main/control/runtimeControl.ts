@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { WhisperRuntimeState } from '../../machines/whisperRuntime.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { definition as whisperCpp } from '../../providers/whisper-cpp/definition.ts';
+import { suggestedModel } from '../../providers/whisper-cpp/runtimeSetupProblem.ts';
 import type { LocalRuntimes } from '../localRuntimes.ts';
 import { configurationProblems } from '../providerConfiguration.ts';
 import { readProviderConfig } from '../providerSettings.ts';
@@ -28,6 +29,8 @@ export interface RuntimePanel {
   /** Paths of the models in the data directory, any of which P14's modelPath may name. */
   installedModels: string[];
   officialModels: Array<{ name: string; bytes: number }>;
+  /** The official model a first run is pointed to. */
+  suggestedModel: string;
   runtime: {
     /** `stopped` until the service first needed it. */
     state: WhisperRuntimeState;
@@ -83,6 +86,7 @@ export function createRuntimeControl(dependencies: RuntimeControlDependencies): 
       model: files.model,
       installedModels: files.installedModels.map((model) => model.path),
       officialModels: models.map(({ name, bytes }) => ({ name, bytes })),
+      suggestedModel,
       runtime: {
         state: status?.state ?? 'stopped',
         baseUrl: status?.baseUrl ?? null,

@@ -1,10 +1,14 @@
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { readProviderConfig, writeProviderConfig } from '../../main/providerSettings.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
+import { writeFakeBuildTools } from '../fakes/whisper-cpp/fakeBuildTools.ts';
+import { stubModel } from '../support/fixtures.ts';
 import { OpenedResources } from '../support/openedResources.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
@@ -135,14 +139,21 @@ it('enables the Open API and shows its token once: the token reads /api/v1/sessi
   }
 });
 
-it('shows the P14 runtime of an empty data directory: no program, no model, stopped, and what to do', async () => {
+it('walks the first run of P14 on its runtime page: what is missing, Build with its progress, Import a model, ready', async () => {
+  // The build script runs for real on stand-in tools that stop at 45% for a moment.
+  const tools = temporaryDirectory('build-tools');
+  writeFakeBuildTools(tools.path, 'builds', 3);
+  vi.stubEnv('PATH', `${tools.path}:${process.env.PATH ?? ''}`);
+  vi.stubEnv('EARSHOT_CACHE_DIR', join(tools.path, 'cache'));
   const earshot = await openEarshot(browser);
   try {
     const { page } = earshot;
     await page.goto(`${earshot.url}#/settings/runtime`);
+    const readiness = page.getByTestId('runtime-readiness');
+    await readiness.getByText('whisper-server is not built and no model is chosen.').waitFor();
+
     const binary = page.getByTestId('runtime-binary');
     await binary.getByText('Missing').waitFor();
-    await binary.getByRole('button', { name: 'Build binary' }).waitFor();
     expect(await binary.getByRole('button', { name: 'Import binary' }).isDisabled()).toBe(true);
     await binary.getByLabel('Or import a whisper-server you have').fill('/nowhere/whisper-server');
     await binary.getByRole('button', { name: 'Import binary' }).click();
@@ -151,25 +162,41 @@ it('shows the P14 runtime of an empty data directory: no program, no model, stop
     const model = page.getByTestId('runtime-model');
     await model.getByText('Not set').waitFor();
     await model.getByText('No models in the data directory yet').waitFor();
-    const officialModels = await model.getByLabel('Download an official model').locator('option').count();
-    expect(officialModels).toBeGreaterThan(0);
+    const choice = model.getByLabel('Download an official model');
+    expect(await choice.inputValue()).toBe('base-q5_1');
+    expect(await choice.locator('option').allTextContents()).toContain('base-q5_1 (59.7 MB) · suggested');
     await model.getByRole('button', { name: 'Download model' }).waitFor();
 
     const server = page.getByTestId('runtime-server');
     await server.getByText('Stopped').waitFor();
+    expect(await server.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
     expect(await server.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(true);
-    await server.getByRole('button', { name: 'Start' }).click();
-    await server
-      .getByRole('alert')
-      .getByText(/not set up yet/)
+    await page.getByTestId('runtime-activity').getByText('No output yet').waitFor();
+    await saveScreenshots(page, 'settings-runtime');
+
+    await binary.getByRole('button', { name: 'Build binary' }).click();
+    const build = binary.getByTestId('runtime-task-build');
+    await build.getByText('45 %').waitFor();
+    expect(await build.getByRole('progressbar').getAttribute('value')).toBe('0.45');
+    await saveScreenshots(page, 'settings-runtime-building');
+    await build.getByText('Done').waitFor({ timeout: 15_000 });
+    await binary.getByText('Ready').waitFor();
+    await page
+      .getByTestId('runtime-activity')
+      .getByText(/\[ 45%\] Building CXX object/)
       .waitFor();
 
-    await page.getByTestId('runtime-task').getByText('No build or download has run').waitFor();
-    await page.getByTestId('runtime-log').getByText('No output yet').waitFor();
-    await saveScreenshots(page, 'settings-runtime');
+    await model.getByLabel('Or import a ggml model file').fill(stubModel);
+    await model.getByRole('button', { name: 'Import model' }).click();
+    await model.getByText('Ready').waitFor();
+    await readiness.getByText('P14 is ready.').waitFor();
+    expect(await server.getByRole('button', { name: 'Start' }).isDisabled()).toBe(false);
+    await saveScreenshots(page, 'settings-runtime-ready');
     expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
   } finally {
     await earshot.close();
+    vi.unstubAllEnvs();
+    tools.remove();
   }
 });
 

@@ -65,6 +65,7 @@ export function RuntimeSettings() {
   const taskRunning = task.state === 'running';
   const active =
     runtime.state === 'running' || runtime.state === 'starting' || runtime.state === 'restarting';
+  const ready = binary.state === 'ready' && model.state === 'ready';
   return (
     <>
       <p className="muted">
@@ -73,8 +74,9 @@ export function RuntimeSettings() {
         <a href={hashOf({ page: 'settings', section: 'providers' })}>Providers</a>.
       </p>
       <ErrorNotice error={report.error} />
+      <RuntimeReadiness report={data} />
       <div className="runtime-grid">
-        <RuntimeCard title="whisper-server program" testId="runtime-binary">
+        <RuntimeCard step={1} title="whisper-server program" testId="runtime-binary">
           <Facts>
             <dt>State</dt>
             <dd>
@@ -92,6 +94,7 @@ export function RuntimeSettings() {
             <div className="toolbar">
               <button
                 type="button"
+                className={binary.state === 'ready' ? undefined : 'button-primary'}
                 onClick={() => void run('build')}
                 disabled={busy !== undefined || taskRunning}
               >
@@ -99,9 +102,11 @@ export function RuntimeSettings() {
               </button>
             </div>
             <span className="field-hint">
-              Compiles whisper.cpp from source; needs git, cmake and a C++ compiler, and takes a few minutes.
+              Compiles whisper.cpp from source once (about 2 minutes on 2 cores; needs cmake, make and a C++
+              compiler). Its progress shows here.
             </span>
           </div>
+          {task.kind === 'build' && <TaskStatus task={task} />}
           <PathImportForm
             label="Or import a whisper-server you have"
             placeholder="/usr/local/bin/whisper-server"
@@ -112,7 +117,7 @@ export function RuntimeSettings() {
           {failureOf('build', 'import-binary')}
         </RuntimeCard>
 
-        <RuntimeCard title="Speech model" testId="runtime-model">
+        <RuntimeCard step={2} title="Speech model" testId="runtime-model">
           <Facts>
             <dt>State</dt>
             <dd>
@@ -145,9 +150,12 @@ export function RuntimeSettings() {
           </Facts>
           <ModelDownloadForm
             models={data.officialModels}
+            suggested={data.suggestedModel}
+            primary={binary.state === 'ready' && model.state !== 'ready'}
             busy={busy !== undefined || taskRunning}
             onDownload={(name) => void run('download-model', { name })}
           />
+          {task.kind === 'download-model' && <TaskStatus task={task} />}
           <PathImportForm
             label="Or import a ggml model file"
             placeholder="/home/me/models/ggml-base.en.bin"
@@ -158,7 +166,7 @@ export function RuntimeSettings() {
           {failureOf('download-model', 'import-model')}
         </RuntimeCard>
 
-        <RuntimeCard title="Server" testId="runtime-server">
+        <RuntimeCard step={3} title="Server" testId="runtime-server">
           <Facts>
             <dt>State</dt>
             <dd>
@@ -178,7 +186,7 @@ export function RuntimeSettings() {
               type="button"
               className="button-primary"
               onClick={() => void run('start')}
-              disabled={busy !== undefined || runtime.held}
+              disabled={busy !== undefined || runtime.held || !ready}
             >
               {busy === 'start' ? 'Starting…' : 'Start'}
             </button>
@@ -191,27 +199,85 @@ export function RuntimeSettings() {
             </button>
           </div>
           <p className="field-hint">
-            {active && !runtime.held
-              ? 'Running for a transcription; it stops by itself when that ends.'
-              : 'Jobs and live sessions start it by themselves. Start keeps it running until you stop it, so the next one begins without the wait.'}
+            {!ready
+              ? 'Starts once the program and a model are in place.'
+              : active && !runtime.held
+                ? 'Running for a transcription; it stops by itself when that ends.'
+                : 'Jobs and live sessions start it by themselves. Start keeps it running until you stop it, so the next one begins without the wait.'}
           </p>
           {failureOf('start', 'stop')}
         </RuntimeCard>
       </div>
-      <RuntimeCard title="Activity" testId="runtime-task">
-        <TaskStatus task={task} />
-        <h3 className="field-label runtime-log-title">Log</h3>
+      <RuntimeCard title="Log" testId="runtime-activity">
         <RuntimeLog lines={data.log} />
       </RuntimeCard>
     </>
   );
 }
 
-function RuntimeCard(props: { title: string; testId: string; children: ReactNode }) {
+/**
+ * The first thing the page says: whether P14 can transcribe, and if not what is missing and the
+ * order to fix it in, so someone who never opens a terminal knows where to start.
+ */
+function RuntimeReadiness(props: { report: RuntimeReport }) {
+  const { binary, model } = props.report;
+  if (binary.state === 'ready' && model.state === 'ready') {
+    return (
+      <div className="notice notice-success" role="status" data-testid="runtime-readiness">
+        <span>
+          <strong>P14 is ready.</strong> Transcribe a file on the{' '}
+          <a href={hashOf({ page: 'files' })}>Files</a> page or start a{' '}
+          <a href={hashOf({ page: 'live' })}>Live</a> session; whisper-server starts by itself.
+        </span>
+      </div>
+    );
+  }
+  const missing = [binaryGaps[binary.state], modelGaps[model.state]].filter((gap) => gap !== undefined);
+  return (
+    <section
+      className="card runtime-readiness"
+      aria-label="What P14 still needs"
+      data-testid="runtime-readiness"
+    >
+      <p>
+        <strong>P14 is not ready yet:</strong> {missing.join(' and ')}.
+      </p>
+      <ol>
+        <li className={binary.state === 'ready' ? 'runtime-step-done' : undefined}>
+          <strong>Build</strong> whisper-server (or import one you have) in step 1 below.
+          {binary.state === 'ready' && ' Done.'}
+        </li>
+        <li className={model.state === 'ready' ? 'runtime-step-done' : undefined}>
+          <strong>Download</strong> a speech model (or import a ggml file) in step 2.
+          {model.state === 'ready' && ' Done.'}
+        </li>
+      </ol>
+      <p className="muted">Both show their progress here, and this note says when P14 is ready.</p>
+    </section>
+  );
+}
+
+const binaryGaps: Record<RuntimeReport['binary']['state'], string | undefined> = {
+  ready: undefined,
+  missing: 'whisper-server is not built',
+  unusable: 'the whisper-server program does not run',
+};
+
+const modelGaps: Record<RuntimeReport['model']['state'], string | undefined> = {
+  ready: undefined,
+  not_set: 'no model is chosen',
+  missing: 'the chosen model file is gone',
+  unusable: 'the chosen model is not a ggml model',
+};
+
+function RuntimeCard(props: { step?: number; title: string; testId: string; children: ReactNode }) {
   const titleId = `${props.testId}-title`;
   return (
     <section className="card settings-card" aria-labelledby={titleId} data-testid={props.testId}>
-      <h2 id={titleId}>{props.title}</h2>
+      <h2 id={titleId}>
+        {props.step !== undefined && <span className="runtime-step">{props.step}</span>}
+        {props.title}
+      </h2>
       {props.children}
     </section>
   );
@@ -227,11 +293,14 @@ function StateBadge(props: { label: string; tone: string }) {
 
 function ModelDownloadForm(props: {
   models: RuntimeReport['officialModels'];
+  suggested: string;
+  primary: boolean;
   busy: boolean;
   onDownload: (name: string) => void;
 }) {
   const [name, setName] = useState('');
-  const chosen = name === '' ? props.models[0]?.name : name;
+  const fallback = props.models.find((model) => model.name === props.suggested) ?? props.models[0];
+  const chosen = name === '' ? fallback?.name : name;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen !== undefined) props.onDownload(chosen);
@@ -245,30 +314,37 @@ function ModelDownloadForm(props: {
         <select id="download-model" value={chosen ?? ''} onChange={(event) => setName(event.target.value)}>
           {props.models.map((model) => (
             <option key={model.name} value={model.name}>
-              {model.name} ({formatBytes(model.bytes)})
+              {model.name} ({formatBytes(model.bytes)}){model.name === props.suggested ? ' · suggested' : ''}
             </option>
           ))}
         </select>
-        <button type="submit" disabled={props.busy || chosen === undefined}>
+        <button
+          type="submit"
+          className={props.primary ? 'button-primary' : undefined}
+          disabled={props.busy || chosen === undefined}
+        >
           Download model
         </button>
       </div>
-      <span className="field-hint">Checked against its published checksum; P14 uses it once it is in.</span>
+      <span className="field-hint">
+        Checked against its published checksum; an interrupted download continues where it stopped. P14 uses
+        the model once it is in.
+      </span>
     </form>
   );
 }
 
 const taskNames = { build: 'Building whisper-server', 'download-model': 'Downloading a model' };
 
+/** The latest build or download, in the card it belongs to: a bar with the percentage while it runs. */
 function TaskStatus(props: { task: RuntimeReport['task'] }) {
   const { task } = props;
-  if (task.kind === null) {
-    return <p className="muted">No build or download has run since the service started.</p>;
-  }
+  if (task.kind === null) return null;
+  const name = taskNames[task.kind];
   return (
-    <div role="status">
+    <div role="status" className="runtime-task" data-testid={`runtime-task-${task.kind}`}>
       <p>
-        <strong>{taskNames[task.kind]}</strong>{' '}
+        <strong>{name}</strong>{' '}
         {task.state === 'running' ? (
           <StateBadge label="Running" tone="badge-warning" />
         ) : task.state === 'succeeded' ? (
@@ -278,14 +354,17 @@ function TaskStatus(props: { task: RuntimeReport['task'] }) {
         )}
       </p>
       {task.state === 'running' && (
-        <progress
-          value={task.progress ?? undefined}
-          max={1}
-          aria-label={`${taskNames[task.kind]} progress`}
-        />
+        <div className="task-progress">
+          <progress value={task.progress ?? undefined} max={1} aria-label={`${name} progress`} />
+          <span className="task-percent">
+            {task.progress === null ? 'Starting…' : `${Math.floor(task.progress * 100)} %`}
+          </span>
+        </div>
       )}
       {task.message !== null && (
-        <p className={task.state === 'failed' ? 'field-error' : 'muted'}>{task.message}</p>
+        <p className={task.state === 'failed' ? 'field-error task-message' : 'muted task-message'}>
+          {task.message}
+        </p>
       )}
     </div>
   );

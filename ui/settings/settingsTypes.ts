@@ -34,6 +34,7 @@ export interface RuntimeReport {
   };
   installedModels: string[];
   officialModels: Array<{ name: string; bytes: number }>;
+  suggestedModel: string;
   runtime: {
     state:
       'unprepared' | 'prepared' | 'starting' | 'running' | 'restarting' | 'stopping' | 'stopped' | 'failed';

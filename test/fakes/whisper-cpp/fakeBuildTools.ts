@@ -6,8 +6,13 @@ import { join } from 'node:path';
  * PATH): `npm pack` hands over an empty whisper.cpp source, and `cmake --build` prints a real
  * build's progress lines and leaves a whisper-server that answers `--help` as the real one does,
  * or, with `fails`, stops halfway with a compiler error. `make` and `c++` only need to be there.
+ * `secondsAtHalfway` holds the build at 45% so a test can see it there.
  */
-export function writeFakeBuildTools(directory: string, outcome: 'builds' | 'fails'): void {
+export function writeFakeBuildTools(
+  directory: string,
+  outcome: 'builds' | 'fails',
+  secondsAtHalfway = 0,
+): void {
   mkdirSync(directory, { recursive: true });
   const tool = (name: string, script: string) => {
     writeFileSync(join(directory, name), `#!/bin/sh\n${script}`);
@@ -29,6 +34,7 @@ exit 2`;
     `if [ "$1" != "--build" ]; then echo "-- Configuring done"; exit 0; fi
 echo "[  8%] Building C object ggml/src/CMakeFiles/ggml-base.dir/ggml.c.o"
 echo "[ 45%] Building CXX object src/CMakeFiles/whisper.dir/whisper.cpp.o"
+sleep ${secondsAtHalfway}
 ${build}
 `,
   );
