@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
 import type { ProviderDefinition } from '../../providers/contract.ts';
-import { findProvider, providerDefinitions } from '../../providers/registry.ts';
+import { defaultProviderId, findProvider, providerDefinitions } from '../../providers/registry.ts';
 import {
   ConfigurationFieldsError,
   type ConfigurationState,
@@ -105,6 +105,7 @@ function providerView(definition: ProviderDefinition<unknown>, state: Configurat
     secretsSet: state.secretsSet,
     problems: state.problems,
     ready: state.problems.length === 0,
+    isDefault: definition.metadata.id === defaultProviderId,
   };
 }
 

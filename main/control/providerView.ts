@@ -30,4 +30,6 @@ export interface ProviderView {
   secretsSet: string[];
   problems: string[];
   ready: boolean;
+  /** The provider used when none is chosen (P14). */
+  isDefault: boolean;
 }

@@ -76,7 +76,11 @@ function ProviderFacts(props: { provider: ProviderView }) {
       {!ready && (
         <p className="field-hint" data-testid="provider-problem">
           {problems[0] ?? 'This provider is not set up.'}{' '}
-          <a href={hashOf({ page: 'settings', section: 'providers' })}>Open provider settings</a>
+          {metadata.executionMode === 'managed-runtime' ? (
+            <a href={hashOf({ page: 'settings', section: 'runtime' })}>Open the runtime settings</a>
+          ) : (
+            <a href={hashOf({ page: 'settings', section: 'providers' })}>Open provider settings</a>
+          )}
         </p>
       )}
     </div>

@@ -18,6 +18,7 @@ function provider(values: Record<string, unknown>): ProviderView {
     secretsSet: ['apiKey'],
     problems: [],
     ready: true,
+    isDefault: false,
   };
 }
 

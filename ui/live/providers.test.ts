@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { providerToUse, type ProviderView } from './providers.ts';
+
+function provider(id: string, facts: Partial<ProviderView> = {}): ProviderView {
+  return {
+    metadata: { id } as ProviderView['metadata'],
+    fields: [],
+    values: {},
+    secretsSet: [],
+    problems: [],
+    ready: false,
+    isDefault: false,
+    ...facts,
+  };
+}
+
+describe('the provider a page starts on', () => {
+  // A fresh data directory: FunASR is ready only because its server address has a default.
+  const funasr = provider('funasr', { ready: true });
+  const whisper = provider('whisper-cpp', {
+    isDefault: true,
+    problems: ['P14 whisper.cpp is not set up: …'],
+  });
+
+  it('is the default, P14, on a fresh install, not a provider ready only by its defaults', () => {
+    expect(providerToUse([funasr, whisper], undefined)).toBe(whisper);
+  });
+
+  it('is one the user set up and that is ready, else the one chosen before', () => {
+    const groq = provider('groq', { ready: true, secretsSet: ['apiKey'] });
+    expect(providerToUse([funasr, groq, whisper], undefined)).toBe(groq);
+    expect(providerToUse([funasr, groq, whisper], 'funasr')).toBe(funasr);
+  });
+});
