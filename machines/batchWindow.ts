@@ -14,6 +14,10 @@ import { assign, setup } from 'xstate';
  * A transient failure (429, 5xx, timeout) waits for the next pass; a permanent one ends the window.
  * When the last pass fails transiently the window ends `unfinished`, so the audio it held is
  * tried again rather than dropped.
+ *
+ * The window opens only once the provider's address answers, and a failed pass whose address no
+ * longer answers ends it too: either way it ends `unreachable` at once, so the live session says so
+ * instead of listening on while every pass fails unseen.
  */
 
 export type BatchWindowMode = 'interval' | 'debounce';
@@ -26,6 +30,8 @@ export type BatchWindowEvent =
   /** A pass answered; `durationMs` is how long it took. */
   | { type: 'PASS_DONE'; durationMs: number }
   | { type: 'PASS_FAILED'; permanent: boolean; message: string }
+  /** Nothing answers at the provider's address: before the window opens, or after a failed pass. */
+  | { type: 'ENDPOINT_UNREACHABLE'; message: string }
   /** The audio is over: one last pass over what is left, then done. */
   | { type: 'STOP' };
 
@@ -63,7 +69,9 @@ export const batchWindowMachine = setup({
     recordPassDuration: assign(({ event }) =>
       event.type === 'PASS_DONE' ? { lastPassMs: event.durationMs } : {},
     ),
-    recordError: assign(({ event }) => (event.type === 'PASS_FAILED' ? { error: event.message } : {})),
+    recordError: assign(({ event }) =>
+      event.type === 'PASS_FAILED' || event.type === 'ENDPOINT_UNREACHABLE' ? { error: event.message } : {},
+    ),
   },
   guards: {
     isDebounce: ({ context }) => context.mode === 'debounce',
@@ -93,7 +101,10 @@ export const batchWindowMachine = setup({
   },
   states: {
     closed: {
-      on: { OPEN: { target: 'listening', actions: 'chooseMode' } },
+      on: {
+        OPEN: { target: 'listening', actions: 'chooseMode' },
+        ENDPOINT_UNREACHABLE: { target: 'unreachable', actions: 'recordError' },
+      },
     },
     listening: {
       always: { guard: 'debounceWithAudio', target: 'settling' },
@@ -133,6 +144,7 @@ export const batchWindowMachine = setup({
           { guard: 'stopRequested', target: 'finalPass' },
           { target: 'listening', actions: 'recordError' },
         ],
+        ENDPOINT_UNREACHABLE: { target: 'unreachable', actions: 'recordError' },
       },
     },
     finalPass: {
@@ -143,11 +155,14 @@ export const batchWindowMachine = setup({
           { guard: 'isPermanent', target: 'failed', actions: 'recordError' },
           { target: 'unfinished', actions: 'recordError' },
         ],
+        ENDPOINT_UNREACHABLE: { target: 'unreachable', actions: 'recordError' },
       },
     },
     finished: { type: 'final' },
     failed: { type: 'final' },
     // The last pass failed for a reason worth another try: the caller still holds the audio.
     unfinished: { type: 'final' },
+    // The caller still holds the audio too; whether to try again is the live session's decision.
+    unreachable: { type: 'final' },
   },
 });

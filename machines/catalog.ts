@@ -90,6 +90,12 @@ export const machineCatalog: readonly CatalogEntry[] = [
       extraEvents: [
         { type: 'STREAM_FAILED', permanent: false, message: 'model-based drop' },
         { type: 'STREAM_FAILED', permanent: true, message: 'model-based refusal' },
+        {
+          type: 'STREAM_FAILED',
+          permanent: false,
+          message: 'model-based connection refused',
+          unreachable: true,
+        },
       ],
     },
   }),
@@ -115,6 +121,7 @@ export const machineCatalog: readonly CatalogEntry[] = [
         { type: 'PASS_DONE', durationMs: 400 },
         { type: 'PASS_FAILED', permanent: false, message: 'model-based 503' },
         { type: 'PASS_FAILED', permanent: true, message: 'model-based 401' },
+        { type: 'ENDPOINT_UNREACHABLE', message: 'model-based connection refused' },
       ],
     },
   }),

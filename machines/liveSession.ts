@@ -9,6 +9,11 @@ import { assign, setup } from 'xstate';
  * the audio not yet committed is replayed into the new stream, so the session stays one session.
  * A permanent error, or too many failed reconnects, ends it `interrupted`. A stream that ends on
  * its own while the user is still recording is a drop, never a silent "still recording".
+ *
+ * A provider that cannot be reached at all (connection refused, no such host) is a drop like any
+ * other mid-session, but it ends the session `interrupted` at once on the first connection (the
+ * user is there to start the server or fix the address) and after Stop (nobody should wait
+ * through the reconnects for a tail that cannot be transcribed).
  */
 
 export type LiveSessionEvent =
@@ -16,8 +21,11 @@ export type LiveSessionEvent =
   | { type: 'STREAM_READY' }
   /** The provider committed text: the connection is doing useful work again. */
   | { type: 'COMMITTED' }
-  /** The stream failed; `permanent` failures (refused key, no credit) are not retried. */
-  | { type: 'STREAM_FAILED'; permanent: boolean; message: string }
+  /**
+   * The stream failed; `permanent` failures (refused key, no credit) are not retried. `unreachable`:
+   * nothing answered at the provider's address at all (connection refused, no such host).
+   */
+  | { type: 'STREAM_FAILED'; permanent: boolean; message: string; unreachable?: boolean }
   /** The provider's terminal event arrived. */
   | { type: 'STREAM_FINISHED' }
   /** The provider did not confirm the end of the stream in time. */
@@ -67,6 +75,12 @@ export const liveSessionMachine = setup({
   },
   guards: {
     isPermanent: ({ event }) => event.type === 'STREAM_FAILED' && event.permanent,
+    isUnreachable: ({ event }) => event.type === 'STREAM_FAILED' && event.unreachable === true,
+    // Every reconnect counts a failure before it is made: only the first connection has none counted.
+    unreachableAtFirstConnectionOrAfterStop: ({ context, event }) =>
+      event.type === 'STREAM_FAILED' &&
+      event.unreachable === true &&
+      (context.failedAttempts === 0 || context.stopRequested),
     attemptsExhausted: ({ context }) => context.failedAttempts + 1 >= maxFailedAttempts,
     stopRequested: ({ context }) => context.stopRequested,
   },
@@ -88,6 +102,7 @@ export const liveSessionMachine = setup({
         STOP: { actions: 'rememberStop' },
         STREAM_FAILED: [
           { guard: 'isPermanent', target: 'interrupted', actions: 'recordError' },
+          { guard: 'unreachableAtFirstConnectionOrAfterStop', target: 'interrupted', actions: 'recordError' },
           { guard: 'attemptsExhausted', target: 'interrupted', actions: ['countFailure', 'recordGivingUp'] },
           { target: 'reconnecting', actions: 'countFailure' },
         ],
@@ -122,6 +137,8 @@ export const liveSessionMachine = setup({
         FINISH_TIMED_OUT: { target: 'completed', actions: 'commitTentative' },
         STREAM_FAILED: [
           { guard: 'isPermanent', target: 'completed', actions: ['recordError', 'commitTentative'] },
+          // The tail cannot be transcribed: what was shown is kept, and the session says it is incomplete.
+          { guard: 'isUnreachable', target: 'interrupted', actions: ['recordError', 'commitTentative'] },
           { guard: 'attemptsExhausted', target: 'completed', actions: ['countFailure', 'commitTentative'] },
           // The uncommitted tail is replayed into a new stream and finished there.
           { target: 'reconnecting', actions: 'countFailure' },

@@ -128,7 +128,8 @@ export interface LiveToken {
 /**
  * Why a live stream failed, in the proxy's and the session's terms. `permanent` errors (a refused
  * key, no credit, a request the vendor will never accept) end the session; the others are worth a
- * reconnect.
+ * reconnect. `unreachable` says nothing answered at the provider's address at all (connection
+ * refused, no such host): worth a reconnect mid-session, but not at the start or after a stop.
  */
 export type LiveErrorCode =
   | 'bad_request'
@@ -139,6 +140,7 @@ export type LiveErrorCode =
   | 'rate_limited'
   | 'upstream_error'
   | 'connection_lost'
+  | 'unreachable'
   | 'not_configured';
 
 /**

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { createActor, type InspectionEvent } from 'xstate';
 import { type BatchWindowMode, batchWindowMachine } from '../../machines/batchWindow.ts';
 import type { LiveErrorCode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
+import { probeEndpoint, unreachableReason } from '../../providers/http/endpointReachability.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { liveErrorCodeForStatus } from '../../providers/live/liveErrors.ts';
+import { cannotReachMessage } from '../../providers/providerAddress.ts';
 import type { ProviderAddressLease, ResolveBaseUrl } from '../fileJob/fileJob.ts';
 import { AudioWindow } from './audioWindow.ts';
 import { filterHallucinations } from './hallucinationFilter.ts';
@@ -36,7 +38,9 @@ export interface BatchWindowStreamOptions {
  * window is trimmed at what was committed so passes stay short however long the session runs.
  *
  * Transient failures (429, 5xx, timeouts) are retried at the next pass and never reported; a
- * permanent one ends the stream with an error.
+ * permanent one ends the stream with an error. The window opens only once the provider's address
+ * accepts a connection, and a pass that could not connect ends it: both are reported as
+ * `unreachable` at once, so the session says so rather than listening on while nothing is heard.
  */
 export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveStream {
   const { definition, onEvent } = options;
@@ -62,6 +66,8 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
   };
   const fail = (code: LiveErrorCode, message: string) =>
     end({ type: 'error', code, permanent: true, message });
+  const cannotReach = (reason: string) =>
+    cannotReachMessage(definition.metadata, baseUrl ?? definition.metadata.defaultBaseUrl, reason);
   const report = (update: StabilizerUpdate) => {
     for (const segment of update.committed) onEvent({ type: 'final', ...segment });
     onEvent({ type: 'partial', text: update.tentative });
@@ -96,6 +102,11 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
       .then(() => runPass(final))
       .catch((error: unknown) => {
         if (ended || lifetime.signal.aborted) return;
+        const unreachable = unreachableReason(error);
+        if (unreachable !== undefined) {
+          actor.send({ type: 'ENDPOINT_UNREACHABLE', message: cannotReach(unreachable) });
+          return;
+        }
         const permanent = !(error instanceof ProviderError) || error.kind !== 'retryable';
         if (permanent) permanentFailure = { code: failureCode(error), message: describe(error) };
         actor.send({ type: 'PASS_FAILED', permanent, message: describe(error) });
@@ -122,6 +133,14 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
         message: snapshot.context.error ?? 'The last pass failed.',
       });
     }
+    if (snapshot.value === 'unreachable') {
+      end({
+        type: 'error',
+        code: 'unreachable',
+        permanent: false,
+        message: snapshot.context.error ?? cannotReach('no answer'),
+      });
+    }
     if (snapshot.value === 'failed') {
       fail(
         permanentFailure?.code ?? 'bad_request',
@@ -133,7 +152,7 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
 
   options
     .resolveBaseUrl(definition, options.config, lifetime.signal)
-    .then((address) => {
+    .then(async (address) => {
       if (typeof address === 'string') baseUrl = address;
       else {
         lease = address;
@@ -141,6 +160,13 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
       }
       if (ended) {
         void lease?.release();
+        return;
+      }
+      // Before anything is promised: the first pass would only find out seconds of audio later.
+      const reachability = await probeEndpoint(baseUrl, { signal: lifetime.signal }).catch(() => undefined);
+      if (ended || reachability === undefined) return;
+      if (!reachability.reachable) {
+        actor.send({ type: 'ENDPOINT_UNREACHABLE', message: cannotReach(reachability.reason) });
         return;
       }
       actor.send({ type: 'OPEN', mode });

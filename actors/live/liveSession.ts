@@ -146,7 +146,12 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         actor.send(
           event.code === 'timeout' && actor.getSnapshot().value === 'stopping'
             ? { type: 'FINISH_TIMED_OUT' }
-            : { type: 'STREAM_FAILED', permanent: event.permanent, message: event.message },
+            : {
+                type: 'STREAM_FAILED',
+                permanent: event.permanent,
+                message: event.message,
+                unreachable: event.code === 'unreachable',
+              },
         );
         return;
       default: {
@@ -209,7 +214,8 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
       if (actor.getSnapshot().value === 'streaming') stream?.sendAudio(frame);
     },
     stop: () => {
-      actor.send({ type: 'STOP' });
+      // A session that has ended (the provider could not be reached, say) has nothing left to stop.
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'STOP' });
       return ended;
     },
     subscribe: (listener) => {

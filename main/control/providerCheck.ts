@@ -226,9 +226,14 @@ function failureAdvice(
   return `${advice} ${vendorMessage}`;
 }
 
-/** The HTTP status a live error stands for (the proxy's close codes are 4000 + the status). */
+/**
+ * The HTTP status a live error stands for (the proxy's close codes are 4000 + the status); none
+ * when no answer came at all, as for a lost or never-made connection.
+ */
 function liveStatus(code: LiveErrorCode): number | undefined {
-  return code === 'connection_lost' ? undefined : liveErrorCodes[code].closeCode - 4000;
+  return code === 'connection_lost' || code === 'unreachable'
+    ? undefined
+    : liveErrorCodes[code].closeCode - 4000;
 }
 
 function configShape(definition: ProviderDefinition<unknown>): Record<string, unknown> {

@@ -6,6 +6,7 @@ import { type LiveSession, startLiveSession } from '../../actors/live/liveSessio
 import type { LiveStatus } from '../../api/dependencies.ts';
 import type { AudioInputMode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
 import { openProxyStream, type ProxyAddress } from '../../providers/live/proxyStream.ts';
+import { unreachableAdvice } from '../../providers/providerAddress.ts';
 import { findProvider } from '../../providers/registry.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';
@@ -172,10 +173,17 @@ export class LiveSessions {
     config: unknown,
     languageHints: readonly string[],
     audioFormat: AudioInputMode,
-    onEvent: (event: LiveEvent) => void,
+    reportEvent: (event: LiveEvent) => void,
     sessionId: string,
   ): LiveStream {
     const { metadata, live } = definition;
+    // Whichever way the stream goes, a provider that cannot be reached is told with what to do about it.
+    const onEvent = (event: LiveEvent) =>
+      reportEvent(
+        event.type === 'error' && event.code === 'unreachable'
+          ? { ...event, message: `${event.message} ${unreachableAdvice(metadata)}` }
+          : event,
+      );
     if (live === undefined) {
       const window = openBatchWindowStream({
         definition,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { liveErrorCodeForStatus, LiveFailure } from '../live/liveErrors.ts';
 import { apiUrl } from '../http/apiUrl.ts';
+import { unreachableReason } from '../http/endpointReachability.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
 import type { GladiaConfig } from './config.ts';
@@ -27,11 +28,12 @@ export async function createLiveSession(
   languageHints: readonly string[],
   signal: AbortSignal,
 ): Promise<string> {
+  const baseUrl = restBaseUrl(config.endpoint ?? metadata.defaultBaseUrl);
   let answer: unknown;
   try {
     answer = await vendorJson<unknown>({
       vendor: metadata.vendor,
-      url: apiUrl(restBaseUrl(config.endpoint ?? metadata.defaultBaseUrl), '/v2/live'),
+      url: apiUrl(baseUrl, '/v2/live'),
       method: 'POST',
       headers: { 'x-gladia-key': config.apiKey },
       json: sessionSettings(languageHints),
@@ -41,7 +43,7 @@ export async function createLiveSession(
       timeoutMs: initTimeoutMs,
     });
   } catch (error) {
-    throw initFailure(error);
+    throw initFailure(error, baseUrl);
   }
   const session = sessionSchema.safeParse(answer);
   if (!session.success) {
@@ -84,12 +86,16 @@ function restBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/^ws(s?):/i, 'http$1:');
 }
 
-function initFailure(error: unknown): unknown {
+function initFailure(error: unknown, baseUrl: string): unknown {
   if (!(error instanceof ProviderError) || error.kind === 'cancelled') return error;
   const message = `${metadata.vendor} did not open a live session: ${error.message}`;
   if (error.status !== undefined && error.status >= 400) {
     return new LiveFailure(liveErrorCodeForStatus(error.status), message);
   }
-  // Not a refusal: Gladia was not reached, or its answer broke off or was not JSON.
+  const unreachable = unreachableReason(error);
+  if (unreachable !== undefined) {
+    return new LiveFailure('unreachable', `Cannot reach ${metadata.vendor} at ${baseUrl} (${unreachable}).`);
+  }
+  // Not a refusal: Gladia's answer timed out, broke off or was not JSON.
   return new LiveFailure(error.kind === 'retryable' ? 'connection_lost' : 'upstream_error', message);
 }

@@ -14,6 +14,7 @@ export const liveErrorCodes: Record<LiveErrorCode, { closeCode: number; permanen
   rate_limited: { closeCode: 4429, permanent: false },
   upstream_error: { closeCode: 4500, permanent: false },
   connection_lost: { closeCode: 4502, permanent: false },
+  unreachable: { closeCode: 4503, permanent: false },
 };
 
 /** The error an HTTP status (an upgrade refused, a vendor's in-band status code) stands for. */

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { LiveErrorCode, LiveEvent, LiveStream } from '../contract.ts';
+import { unreachableReason } from '../http/endpointReachability.ts';
 import { redactSecrets } from '../http/providerError.ts';
 import { LiveFailure, liveErrorCodeForStatus, liveErrorCodes } from './liveErrors.ts';
 
@@ -103,6 +104,7 @@ export function openVendorSocket(protocol: VendorProtocol, onEvent: (event: Live
       handshakeTimeout: 15_000,
     });
     socket = opened;
+    let connected = false;
     opened.on('unexpected-response', (_request, response) => {
       const status = response.statusCode ?? 0;
       const chunks: Buffer[] = [];
@@ -119,6 +121,7 @@ export function openVendorSocket(protocol: VendorProtocol, onEvent: (event: Live
       });
     });
     opened.on('open', () => {
+      connected = true;
       protocol.opened(session);
       // A consumer may close the stream from inside the `ready` that `opened` emitted.
       if (protocol.keepAlive !== undefined && !closedByUs && !ended) {
@@ -146,14 +149,26 @@ export function openVendorSocket(protocol: VendorProtocol, onEvent: (event: Live
       }
     });
     opened.on('error', (error) => {
-      if (!closedByUs) {
-        end({
-          type: 'error',
-          code: 'connection_lost',
-          permanent: false,
-          message: clean(`The connection to ${protocol.vendor} failed: ${error.message}`),
-        });
-      }
+      if (closedByUs) return;
+      // Nothing answered at the address at all: a different failure from a link that dropped.
+      const unreachable = connected ? undefined : unreachableReason(error);
+      end(
+        unreachable === undefined
+          ? {
+              type: 'error',
+              code: 'connection_lost',
+              permanent: false,
+              message: clean(`The connection to ${protocol.vendor} failed: ${error.message}`),
+            }
+          : {
+              type: 'error',
+              code: 'unreachable',
+              permanent: false,
+              message: clean(
+                `Cannot reach ${protocol.vendor} at ${new URL(target.url).origin} (${unreachable}).`,
+              ),
+            },
+      );
     });
     opened.on('close', (code, reasonBytes) => {
       if (closedByUs || ended) {

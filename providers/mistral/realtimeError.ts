@@ -20,6 +20,7 @@ const descriptions: Record<LiveErrorCode, string> = {
   rate_limited: 'Mistral is rate-limiting this account',
   upstream_error: 'Mistral failed while transcribing',
   connection_lost: 'The connection to Mistral was lost',
+  unreachable: 'Mistral could not be reached',
   not_configured: 'Mistral is not configured',
 };
 

@@ -12,13 +12,13 @@ import {
 } from '../../machines/analysis/modelPaths.ts';
 import type { BatchWindowEvent, BatchWindowMode, batchWindowMachine } from '../../machines/batchWindow.ts';
 import { analyzeEntry, catalogEntry } from '../../machines/catalog.ts';
-import { providerBaseUrls } from '../../main/transcriptionJobs.ts';
 import type { LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
 import { definition as groq } from '../../providers/groq/definition.ts';
 import { definition as openAiCompatible } from '../../providers/openai-compatible/definition.ts';
 import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import { fixture as openAiCompatibleFixture } from '../fakes/openai-compatible/fixture.ts';
 import type { ProviderFake, ProviderFakeFixture } from '../fakes/providerFakeFixture.ts';
+import { openTcpGate, type TcpGate } from '../support/tcpGate.ts';
 
 /**
  * The batch-window paths generated from the machine, replayed on the real window stream
@@ -27,7 +27,8 @@ import type { ProviderFake, ProviderFakeFixture } from '../fakes/providerFakeFix
  * caused the way it happens in the service: the stream opens once the provider's address is
  * resolved, audio comes as frames of speech, the vendor answers a pass, refuses it for now (503,
  * through the client's own retries) or for good (401), the caller finishes the stream, and time
- * passes on the fake clock.
+ * passes on the fake clock. The vendor is reached through a gate that can be shut, so that its
+ * address stops answering before the window opens or while a pass is out.
  *
  * Each pass is held until the path's step answers it, so that audio and a stop can come while it
  * is out; a successful one takes the 400 ms the path gives it, which the actor measures and which
@@ -133,14 +134,14 @@ interface WindowUnderTest {
   stream: LiveStream;
   events: LiveEvent[];
   snapshot: () => AnyMachineSnapshot | undefined;
-  /** PASS_DONE and PASS_FAILED events the machine has received. */
+  /** PASS_DONE, PASS_FAILED and ENDPOINT_UNREACHABLE events the machine has received. */
   passOutcomes: () => number;
   /** Passes waiting for the vendor, oldest first: calling one sends its request. */
   heldPasses: Array<() => void>;
   passesInFlight: () => number;
 }
 
-function openWindow(provider: RunningProvider): WindowUnderTest {
+function openWindow(provider: RunningProvider, gate: TcpGate): WindowUnderTest {
   let latest: AnyMachineSnapshot | undefined;
   let passOutcomes = 0;
   let passesInFlight = 0;
@@ -168,12 +169,12 @@ function openWindow(provider: RunningProvider): WindowUnderTest {
     definition: heldDefinition,
     config: provider.config,
     languageHints: ['en'],
-    resolveBaseUrl: providerBaseUrls(),
+    resolveBaseUrl: () => Promise.resolve(gate.baseUrl),
     onEvent: (event) => events.push(event),
     inspect: (event) => {
       if (event.actorRef.sessionId !== event.rootId) return;
       if (event.type === '@xstate.snapshot') latest = event.snapshot as AnyMachineSnapshot;
-      if (event.type === '@xstate.event' && event.event.type.startsWith('PASS_')) passOutcomes++;
+      if (event.type === '@xstate.event' && passOutcomeEvents.has(event.event.type)) passOutcomes++;
     },
   });
   return {
@@ -186,9 +187,20 @@ function openWindow(provider: RunningProvider): WindowUnderTest {
   };
 }
 
+const passOutcomeEvents = new Set(['PASS_DONE', 'PASS_FAILED', 'ENDPOINT_UNREACHABLE']);
+
 /** Whether audio came before step `index`: a window without any has nothing to send. */
 function audioBefore(path: BatchWindowPath, index: number): boolean {
   return path.steps.slice(0, index).some((step) => step.event.type === 'AUDIO');
+}
+
+/** Whether step `index` is the outcome of a pass (the window was open), rather than of opening it. */
+function passFailure(path: BatchWindowPath, index: number): boolean {
+  const { type } = path.steps[index]?.event ?? { type: '' };
+  return (
+    type === 'PASS_FAILED' ||
+    (type === 'ENDPOINT_UNREACHABLE' && path.steps[index - 1]?.state.value !== 'closed')
+  );
 }
 
 /**
@@ -196,9 +208,7 @@ function audioBefore(path: BatchWindowPath, index: number): boolean {
  * sends nothing and reports done at once, so it never fails.
  */
 function impossibleStep(path: BatchWindowPath): string | undefined {
-  const index = path.steps.findIndex(
-    (step, at) => step.event.type === 'PASS_FAILED' && !audioBefore(path, at),
-  );
+  const index = path.steps.findIndex((_, at) => passFailure(path, at) && !audioBefore(path, at));
   return index === -1
     ? undefined
     : `step ${index} fails a pass over a window without audio, which sends nothing and cannot fail`;
@@ -208,10 +218,14 @@ function vendorError(message: string, type: string) {
   return { error: { message, type, param: null, code: null } };
 }
 
-type PassOutcome =
-  { type: 'PASS_DONE'; durationMs: number } | { type: 'PASS_FAILED'; permanent: boolean; message: string };
+type PassOutcome = Extract<BatchWindowEvent, { type: 'PASS_DONE' | 'PASS_FAILED' | 'ENDPOINT_UNREACHABLE' }>;
 
-async function answerPass(window: WindowUnderTest, fake: ProviderFake, outcome: PassOutcome): Promise<void> {
+async function answerPass(
+  window: WindowUnderTest,
+  fake: ProviderFake,
+  gate: TcpGate,
+  outcome: PassOutcome,
+): Promise<void> {
   const answered = window.passOutcomes();
   await until(() => window.heldPasses.length > 0, 'the pass to reach the vendor');
   const send = window.heldPasses.shift();
@@ -219,16 +233,21 @@ async function answerPass(window: WindowUnderTest, fake: ProviderFake, outcome: 
     // The vendor takes the pass's duration to answer.
     vi.advanceTimersByTime(outcome.durationMs);
     send?.();
-  } else if (outcome.permanent) {
+  } else if (outcome.type === 'PASS_FAILED' && outcome.permanent) {
     fake.failNext(401, { body: vendorError(outcome.message, 'invalid_request_error') });
     send?.();
   } else {
-    // Every attempt is refused: the first, and each the client makes after waiting as told.
-    const refuse = () =>
-      fake.failNext(503, {
-        body: vendorError(outcome.message, 'server_error'),
-        headers: { 'retry-after': String(retryAfterSeconds) },
-      });
+    // Every attempt fails, the first and each the client makes after waiting as told: refused by the
+    // vendor (503), or not answered at all once the vendor's address is shut.
+    const refuse = () => {
+      if (outcome.type === 'PASS_FAILED') {
+        fake.failNext(503, {
+          body: vendorError(outcome.message, 'server_error'),
+          headers: { 'retry-after': String(retryAfterSeconds) },
+        });
+      }
+    };
+    if (outcome.type === 'ENDPOINT_UNREACHABLE') await gate.shut();
     const waitsBefore = retryWaits.started;
     refuse();
     send?.();
@@ -262,10 +281,20 @@ function expectServiceView(window: WindowUnderTest, path: BatchWindowPath, index
   const step = path.steps[index];
   const value = step?.state.value;
   const ready = window.events.some((event) => event.type === 'ready');
-  expect(ready, `ready, at ${where}`).toBe(value !== 'closed');
+  const opened = path.steps.slice(0, index + 1).some(({ event }) => event.type === 'OPEN');
+  expect(ready, `ready, at ${where}`).toBe(opened);
   const ending = window.events.filter((event) => event.type === 'finished' || event.type === 'error');
   if (value === 'finished') expect(ending, where).toEqual([{ type: 'finished' }]);
-  else if (value === 'failed' || value === 'unfinished') {
+  else if (value === 'unreachable') {
+    expect(ending, where).toMatchObject([
+      {
+        type: 'error',
+        code: 'unreachable',
+        permanent: false,
+        message: expect.stringMatching(/^Cannot reach .* \(connection refused\)\.$/) as unknown,
+      },
+    ]);
+  } else if (value === 'failed' || value === 'unfinished') {
     const permanent = value === 'failed';
     expect(ending, where).toMatchObject([
       { type: 'error', code: permanent ? 'unauthorized' : 'upstream_error', permanent },
@@ -292,7 +321,10 @@ async function replayOnActor(path: BatchWindowPath): Promise<void> {
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
   });
-  const window = openWindow(provider);
+  const gate = await openTcpGate(Number(new URL(provider.fake.baseUrl).port));
+  // A window whose address does not answer from the start never opens.
+  if (path.steps[1]?.event.type === 'ENDPOINT_UNREACHABLE') await gate.shut();
+  const window = openWindow(provider, gate);
   try {
     for (const [index, step] of path.steps.entries()) {
       // Audio, answers and stops reach the actor on turns of their own, as in the service; the first
@@ -325,9 +357,16 @@ async function replayOnActor(path: BatchWindowPath): Promise<void> {
           case 'STOP':
             void window.stream.finish(finishTimeoutMs);
             break;
+          case 'ENDPOINT_UNREACHABLE':
+            if (!passFailure(path, index)) {
+              await until(() => window.events.some((sent) => sent.type === 'error'), 'the window to give up');
+              break;
+            }
+            await answerPass(window, provider.fake, gate, event);
+            break;
           case 'PASS_DONE':
           case 'PASS_FAILED':
-            if (audioBefore(path, index)) await answerPass(window, provider.fake, event);
+            if (audioBefore(path, index)) await answerPass(window, provider.fake, gate, event);
             else {
               // Nothing to send: the actor reported the pass done by itself, without the vendor.
               expect(event.type).toBe('PASS_DONE');
@@ -344,6 +383,7 @@ async function replayOnActor(path: BatchWindowPath): Promise<void> {
     await nextTurn();
     window.stream.close();
     await until(() => window.passesInFlight() === 0, 'the held passes to end with the stream');
+    await gate.shut();
   }
 }
 
@@ -395,9 +435,7 @@ const afterAPass = {
 
 /** The path as the actor takes it: up to the empty pass, which then reports done rather than failing. */
 function doneInstead(path: BatchWindowPath): BatchWindowPath {
-  const failing = path.steps.findIndex(
-    (step, at) => step.event.type === 'PASS_FAILED' && !audioBefore(path, at),
-  );
+  const failing = path.steps.findIndex((_, at) => passFailure(path, at) && !audioBefore(path, at));
   const before = path.steps.slice(1, failing).map((step) => step.event);
   return pathThrough([...before, { type: 'PASS_DONE', durationMs: 400 }]);
 }

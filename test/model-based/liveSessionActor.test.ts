@@ -92,7 +92,11 @@ async function replayOnActor(path: ModelPath<typeof liveSessionMachine>): Promis
       case 'STREAM_FAILED':
         report({
           type: 'error',
-          code: event.permanent ? 'unauthorized' : 'connection_lost',
+          code: event.permanent
+            ? 'unauthorized'
+            : event.unreachable === true
+              ? 'unreachable'
+              : 'connection_lost',
           permanent: event.permanent,
           message: event.message,
         });

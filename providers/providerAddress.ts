@@ -1,0 +1,43 @@
+import type { ProviderDefinition, ProviderMetadata } from './contract.ts';
+
+/**
+ * Where a provider is reached and what to do when it cannot be: the address its settings give
+ * (`endpoint` for a vendor, `baseUrl` for a local server, else the default), and the advice that
+ * goes with "cannot reach" for each kind of provider.
+ */
+
+/**
+ * The local servers the user runs (P12, P13): complete settings do not make them usable, the
+ * server must also answer. P14's server is Earshot's own managed runtime, so it is not one of them.
+ */
+export function runsOnUserServer(metadata: ProviderMetadata): boolean {
+  return metadata.kind === 'local' && metadata.executionMode !== 'managed-runtime';
+}
+
+/** The address the settings give; undefined for P14, which runs wherever its runtime was started. */
+export function configuredAddress(
+  definition: ProviderDefinition<unknown>,
+  config: Record<string, unknown>,
+): string | undefined {
+  if (definition.metadata.executionMode === 'managed-runtime') return undefined;
+  const { endpoint, baseUrl } = config;
+  if (typeof endpoint === 'string') return endpoint;
+  if (typeof baseUrl === 'string') return baseUrl;
+  return definition.metadata.defaultBaseUrl;
+}
+
+/** "Cannot reach … (connection refused)." — the fact, with the address that was tried. */
+export function cannotReachMessage(metadata: ProviderMetadata, address: string, reason: string): string {
+  return `Cannot reach ${metadata.label} ${metadata.name} at ${address} (${reason}).`;
+}
+
+/** What the user can do about a provider that cannot be reached. */
+export function unreachableAdvice(metadata: ProviderMetadata): string {
+  if (metadata.executionMode === 'managed-runtime') {
+    return 'Check the runtime in Settings → Runtime (or `earshot runtime status`).';
+  }
+  if (runsOnUserServer(metadata)) {
+    return `Start the server, or fix its address in Settings → Providers (or \`earshot providers set ${metadata.id} baseUrl=URL\`).`;
+  }
+  return `Check the network connection; if you set an endpoint, fix it in Settings → Providers (or \`earshot providers set ${metadata.id} endpoint=\` to use the vendor's own).`;
+}
