@@ -10,6 +10,8 @@ export interface ConfigurationState {
   secretsSet: string[];
   /** Per-field problems that keep the provider from being used; empty when it is ready. */
   problems: string[];
+  /** Something is stored for it: the user set it up, rather than it having defaults only. */
+  configured: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function describeConfiguration(
       managedRuntimeProblem(dataDirectory, definition),
       ...configurationProblems(definition, stored),
     ].filter((problem) => problem !== undefined),
+    configured: Object.keys(stored).length > 0,
   };
 }
 

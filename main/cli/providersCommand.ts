@@ -1,6 +1,12 @@
 import type { ProviderDefinition, ProviderMetadata } from '../../providers/contract.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from '../../providers/registry.ts';
-import { describeConfiguration, setConfigurationFields } from '../providerConfiguration.ts';
+import { configuredAddress, runsOnUserServer } from '../../providers/providerAddress.ts';
+import {
+  type ConfigurationState,
+  describeConfiguration,
+  setConfigurationFields,
+} from '../providerConfiguration.ts';
+import { probeProviderServer } from '../providerReachability.ts';
 import { probeLocalServer, pullLocalModel } from './localServerCommands.ts';
 import { UsageError } from './usage.ts';
 
@@ -70,7 +76,7 @@ export function comparisonRow(metadata: ProviderMetadata): string[] {
   ];
 }
 
-function listProviders(dataDirectory: string): void {
+async function listProviders(dataDirectory: string): Promise<void> {
   const header = [
     'Label',
     'Type',
@@ -83,16 +89,24 @@ function listProviders(dataDirectory: string): void {
     'Id',
     'Name',
     'Configured',
+    'Reachable',
   ];
-  const rows = providerDefinitions.map((definition) => {
-    const { problems } = describeConfiguration(dataDirectory, definition);
-    const configured = problems.length === 0 ? 'yes' : `no (${problems.length} to fix)`;
-    const id =
-      definition.metadata.id === defaultProviderId
-        ? `${definition.metadata.id} (default)`
-        : definition.metadata.id;
-    return [...comparisonRow(definition.metadata), id, definition.metadata.name, configured];
-  });
+  const rows = await Promise.all(
+    providerDefinitions.map(async (definition) => {
+      const state = describeConfiguration(dataDirectory, definition);
+      const id =
+        definition.metadata.id === defaultProviderId
+          ? `${definition.metadata.id} (default)`
+          : definition.metadata.id;
+      return [
+        ...comparisonRow(definition.metadata),
+        id,
+        definition.metadata.name,
+        configuredCell(state),
+        await reachableCell(dataDirectory, definition),
+      ];
+    }),
+  );
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
   );
@@ -103,23 +117,41 @@ function listProviders(dataDirectory: string): void {
   for (const row of rows) console.log(line(row));
 }
 
-function showProvider(dataDirectory: string, definition: ProviderDefinition<unknown>): void {
+/** "yes" once the user saved complete settings; settings that are all defaults are not "yes". */
+function configuredCell({ problems, configured }: ConfigurationState): string {
+  if (problems.length > 0) return `no (${problems.length} to fix)`;
+  return configured ? 'yes' : 'no (nothing saved)';
+}
+
+/** For a server the user runs and has configured (P12, P13), whether it accepts a connection now. */
+async function reachableCell(
+  dataDirectory: string,
+  definition: ProviderDefinition<unknown>,
+): Promise<string> {
+  const reachability = await probeProviderServer(dataDirectory, definition);
+  if (reachability.state === 'reachable') return 'yes';
+  if (reachability.state === 'unreachable') return `no (${reachability.reason})`;
+  return runsOnUserServer(definition.metadata) ? 'not checked' : '—';
+}
+
+async function showProvider(dataDirectory: string, definition: ProviderDefinition<unknown>): Promise<void> {
   const { metadata } = definition;
-  const { values, secretsSet, problems } = describeConfiguration(dataDirectory, definition);
+  const state = describeConfiguration(dataDirectory, definition);
+  const { values, secretsSet } = state;
   console.log(`${metadata.label} ${metadata.name} (${metadata.id}) — ${metadata.vendor}, ${metadata.kind}`);
-  console.log(`Base URL: ${typeof values.endpoint === 'string' ? values.endpoint : metadata.defaultBaseUrl}`);
+  console.log(`Base URL: ${configuredAddress(definition, values) ?? 'the managed runtime'}`);
   const fields = [...Object.entries(values), ...secretsSet.map((field) => [field, secretMask] as const)];
   console.log(fields.length === 0 ? 'Settings: none stored' : 'Settings:');
   for (const [field, value] of fields)
     console.log(`  ${field} = ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  printReadiness(metadata, problems);
+  await printReadiness(dataDirectory, definition, state);
 }
 
-function setProvider(
+async function setProvider(
   dataDirectory: string,
   definition: ProviderDefinition<unknown>,
   assignments: readonly string[],
-): void {
+): Promise<void> {
   if (assignments.length === 0)
     throw new UsageError('Give one or more key=value pairs (key= removes a setting).');
   const pairs = assignments.map((assignment) => {
@@ -127,17 +159,42 @@ function setProvider(
     if (separator <= 0) throw new UsageError(`"${assignment}" is not key=value.`);
     return [assignment.slice(0, separator), assignment.slice(separator + 1)] as const;
   });
-  const { problems } = setConfigurationFields(dataDirectory, definition, pairs);
+  const state = setConfigurationFields(dataDirectory, definition, pairs);
   console.log(`Saved ${pairs.map(([field]) => field).join(', ')} for ${definition.metadata.name}.`);
-  printReadiness(definition.metadata, problems);
+  await printReadiness(dataDirectory, definition, state);
 }
 
-function printReadiness(metadata: ProviderMetadata, problems: readonly string[]): void {
-  if (problems.length === 0) {
+/**
+ * Whether the provider can be used: what is missing, or that nothing is saved for it yet; for a
+ * server the user runs, whether it answers, since complete settings do not say so.
+ */
+async function printReadiness(
+  dataDirectory: string,
+  definition: ProviderDefinition<unknown>,
+  { problems, configured }: ConfigurationState,
+): Promise<void> {
+  const { metadata } = definition;
+  if (problems.length > 0) {
+    console.log(`${metadata.name} is not ready yet:`);
+    for (const problem of problems) console.log(`  ${problem}`);
+    console.log(`Set with: earshot providers set ${metadata.id} field=value`);
+    return;
+  }
+  if (!configured) {
+    const setting = runsOnUserServer(metadata) ? 'baseUrl=URL' : 'field=value';
+    console.log(
+      `${metadata.name} is not set up yet: nothing is saved for it. Set it with: earshot providers set ${metadata.id} ${setting}`,
+    );
+    return;
+  }
+  if (!runsOnUserServer(metadata)) {
     console.log(`${metadata.name} is ready to use.`);
     return;
   }
-  console.log(`${metadata.name} is not ready yet:`);
-  for (const problem of problems) console.log(`  ${problem}`);
-  console.log(`Set with: earshot providers set ${metadata.id} field=value`);
+  const reachability = await probeProviderServer(dataDirectory, definition);
+  console.log(
+    reachability.state === 'reachable'
+      ? `${metadata.name} is configured, and its server answers at ${reachability.address}.`
+      : `${metadata.name} is configured, but its server does not answer. ${reachability.message}`,
+  );
 }

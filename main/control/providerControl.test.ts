@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,8 +9,9 @@ import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts'
 import { stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
+import { closedPort } from '../../test/support/closedPort.ts';
 import { providerBaseUrls } from '../transcriptionJobs.ts';
-import type { ProviderView } from './providerView.ts';
+import type { ProviderReachability, ProviderView } from './providerView.ts';
 import { createProviderControl } from './providerControl.ts';
 
 const deepgramKey = 'dg-secret-value-98765';
@@ -64,10 +66,13 @@ describe('GET /providers', () => {
       'languageHints',
       'endpoint',
     ]);
-    // FunASR needs nothing: its server address has a default.
+    // FunASR lacks nothing, since its server address has a default; but nothing says a server is
+    // there, so it is neither configured nor ready until the user saves its settings.
     expect(providers.find((provider) => provider.metadata.id === 'funasr')).toMatchObject({
       problems: [],
-      ready: true,
+      configured: false,
+      ready: false,
+      runsOnUserServer: true,
     });
   });
 });
@@ -211,5 +216,55 @@ describe('P14 in a fresh data directory', () => {
       ready: false,
       problems: [expect.stringMatching(/^P14 whisper\.cpp is not set up: whisper-server is not built \(/)],
     });
+  });
+});
+
+describe('GET /providers/:id/reachability', () => {
+  const reachability = async (name: string) =>
+    (await call('GET', `/providers/${name}/reachability`)).json.reachability as ProviderReachability;
+
+  it('tells configured from reachable: a saved address where nothing listens is configured, not reachable', async () => {
+    const address = `http://127.0.0.1:${await closedPort()}`;
+    const { json } = await call('PUT', '/providers/P13/config', { values: { baseUrl: address } });
+    expect(json.provider).toMatchObject({ configured: true, ready: true, runsOnUserServer: true });
+    const started = performance.now();
+    expect(await reachability('P13')).toEqual({
+      state: 'unreachable',
+      address,
+      reason: 'connection refused',
+      message:
+        `Cannot reach P13 FunASR / SenseVoice server at ${address} (connection refused). ` +
+        'Start the server, or fix its address in Settings → Providers (or `earshot providers set funasr baseUrl=URL`).',
+    });
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('finds a listening server reachable, and sends it nothing, not even a key the user stored', async () => {
+    let received = '';
+    const server: Server = createServer((socket) =>
+      socket.on('data', (data: Buffer) => (received += data.toString())),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      await call('PUT', '/providers/P12/config', {
+        values: { baseUrl: address, model: 'whisper-1', apiKey: 'local-secret-key-123' },
+      });
+      expect(await reachability('P12')).toEqual({ state: 'reachable', address });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toBe('');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('probes nothing for a server not configured yet, nor for a provider whose server is not the user’s', async () => {
+    expect(await reachability('P13')).toMatchObject({
+      state: 'unchecked',
+      message: expect.stringContaining('not configured yet') as unknown,
+    });
+    await call('PUT', '/providers/P06/config', { values: { apiKey: deepgramKey } });
+    expect(await reachability('P06')).toMatchObject({ state: 'unchecked' });
+    expect((await call('GET', '/providers/P99/reachability')).status).toBe(404);
   });
 });

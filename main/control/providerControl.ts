@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
 import type { ProviderDefinition } from '../../providers/contract.ts';
+import { runsOnUserServer } from '../../providers/providerAddress.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from '../../providers/registry.ts';
 import {
   ConfigurationFieldsError,
@@ -9,6 +10,7 @@ import {
   describeConfiguration,
   setConfigurationFields,
 } from '../providerConfiguration.ts';
+import { probeProviderServer } from '../providerReachability.ts';
 import { readProviderConfig } from '../providerSettings.ts';
 import { managedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
 import { configFormFields } from './configFormFields.ts';
@@ -37,6 +39,8 @@ const configRequestSchema = z
  * - `PUT /providers/:id/config` `{values: {field: value}}` → `{provider}`; `''` removes a field,
  *   a field left out is unchanged; any wrong value → 400 `invalid_config` with `fields`, nothing saved
  * - `POST /providers/:id/test` → `{ok, message}`: the schema, then one cheap real round trip
+ * - `GET /providers/:id/reachability` → `{reachability: ProviderReachability}`: whether the server
+ *   of a configured P12 or P13 accepts a connection (at most 2 s)
  */
 export function createProviderControl(dependencies: ProviderControlDependencies): Hono {
   const { dataDirectory } = dependencies;
@@ -84,6 +88,14 @@ export function createProviderControl(dependencies: ProviderControlDependencies)
     }
   });
 
+  app.get('/providers/:id/reachability', async (context) => {
+    const definition = findProvider(context.req.param('id'));
+    if (definition === undefined) return noSuchProvider(context.req.param('id'));
+    return context.json({
+      reachability: await probeProviderServer(dataDirectory, definition, context.req.raw.signal),
+    });
+  });
+
   app.post('/providers/:id/test', async (context) => {
     const definition = findProvider(context.req.param('id'));
     if (definition === undefined) return noSuchProvider(context.req.param('id'));
@@ -104,8 +116,10 @@ function providerView(definition: ProviderDefinition<unknown>, state: Configurat
     values: state.values,
     secretsSet: state.secretsSet,
     problems: state.problems,
-    ready: state.problems.length === 0,
+    configured: state.configured,
+    ready: state.configured && state.problems.length === 0,
     isDefault: definition.metadata.id === defaultProviderId,
+    runsOnUserServer: runsOnUserServer(definition.metadata),
   };
 }
 

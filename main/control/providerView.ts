@@ -29,7 +29,29 @@ export interface ProviderView {
   /** Secret fields that have a stored value; a secret itself is never sent. */
   secretsSet: string[];
   problems: string[];
+  /** The user saved settings for it; the defaults of its fields alone (P13's server address) do not count. */
+  configured: boolean;
+  /**
+   * Configured, with nothing missing (for P14, its runtime's binary and model too): it can be used.
+   * Whether its server answers is another matter, told by a probe (see ProviderReachability).
+   */
   ready: boolean;
   /** The provider used when none is chosen (P14). */
   isDefault: boolean;
+  /**
+   * Its server is one the user runs (P12, P13), so being configured does not make it usable: ask
+   * `GET /providers/:id/reachability` whether the server answers.
+   */
+  runsOnUserServer: boolean;
 }
+
+/**
+ * What `GET /providers/:id/reachability` answers: whether the configured server accepted a
+ * connection (one TCP connection, at most 2 s, nothing sent over it). A provider that is not
+ * configured, or whose server the user does not run, is not probed.
+ */
+export type ProviderReachability =
+  | { state: 'reachable'; address: string }
+  /** `reason` is a few words for a badge ("connection refused"); `message` says what to do. */
+  | { state: 'unreachable'; address: string; reason: string; message: string }
+  | { state: 'unchecked'; message: string };

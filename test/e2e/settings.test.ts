@@ -45,13 +45,13 @@ it('configures providers from their forms: per-field messages that save nothing,
 
     await baseUrl.fill('http://127.0.0.1:9/v1');
     await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByTestId('provider-state').getByText('Ready').waitFor();
+    await form.getByTestId('provider-state').getByText('Configured', { exact: true }).waitFor();
     expect(await baseUrl.getAttribute('aria-invalid')).toBeNull();
     expect(readProviderConfig(dataDirectory, 'openai-compatible')).toEqual({
       baseUrl: 'http://127.0.0.1:9/v1',
       model: 'whisper-1',
     });
-    await providers.getByRole('button', { name: /P12.*Ready/ }).waitFor();
+    await providers.getByRole('button', { name: /P12.*Configured/ }).waitFor();
 
     await providers.getByRole('button', { name: /P06/ }).click();
     const deepgramForm = page.getByRole('form', { name: /P06/ });

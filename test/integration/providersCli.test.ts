@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startFunasrFake } from '../fakes/funasr/server.ts';
 import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/openai-compatible/server.ts';
+import { closedPort } from '../support/closedPort.ts';
 import { runEarshotAsync } from '../support/earshotProcess.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
@@ -53,6 +55,32 @@ it('probes the local OpenAI-compatible server, lists its models and pulls one fr
     expect(pulled.status, pulled.stderr).toBe(0);
     expect(fake.installedModels()).toContain('whisper-tiny');
     expect((await earshot('providers', 'pull', 'P12', 'no-such-model')).status).toBe(1);
+  } finally {
+    await fake.close();
+  }
+});
+
+it('tells a configured P13 from a reachable one: defaults alone are not configured, and a closed port is not reachable', async () => {
+  const row = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('| P13 ')) ?? '';
+  const fresh = await earshot('providers', 'list');
+  expect(row(fresh.stdout)).toMatch(/\| no \(nothing saved\) +\| not checked +\|$/);
+  expect((await earshot('providers', 'show', 'P13')).stdout).toContain(
+    'FunASR / SenseVoice server is not set up yet: nothing is saved for it.',
+  );
+
+  const address = `http://127.0.0.1:${await closedPort()}`;
+  const set = await earshot('providers', 'set', 'P13', `baseUrl=${address}`);
+  expect(set.stdout).toContain(
+    `FunASR / SenseVoice server is configured, but its server does not answer. Cannot reach P13 FunASR / SenseVoice server at ${address} (connection refused).`,
+  );
+  expect(row((await earshot('providers', 'list')).stdout)).toMatch(
+    /\| yes +\| no \(connection refused\) +\|$/,
+  );
+
+  const fake = await startFunasrFake();
+  try {
+    await earshot('providers', 'set', 'P13', `baseUrl=${fake.baseUrl}`);
+    expect(row((await earshot('providers', 'list')).stdout)).toMatch(/\| yes +\| yes +\|$/);
   } finally {
     await fake.close();
   }

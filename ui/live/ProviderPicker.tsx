@@ -1,9 +1,11 @@
 import { hashOf } from '../app/route.ts';
+import { ReachabilityBadge, unreachableMessage, useProviderReachability } from './ProviderReachability.tsx';
 import type { ProviderView, ProvidersState } from './providers.ts';
 
 /**
  * The provider choice shared by the Live and Files pages: a menu of label and name, then what the
- * chosen one does (badges) and, when it is not set up, its first problem with a link to fix it.
+ * chosen one does (badges), whether it is configured and, for a server the user runs, whether that
+ * answers; when it is not set up or does not answer, why, with a link to fix it.
  */
 export function ProviderPicker(props: {
   state: ProvidersState;
@@ -58,6 +60,8 @@ export function ProviderPicker(props: {
 function ProviderFacts(props: { provider: ProviderView }) {
   const { metadata, ready, problems } = props.provider;
   const { capabilities } = metadata;
+  const reachability = useProviderReachability(props.provider);
+  const unreachable = unreachableMessage(reachability);
   return (
     <div className="provider-facts">
       <ul className="provider-badges" aria-label="Capabilities">
@@ -68,19 +72,26 @@ function ProviderFacts(props: { provider: ProviderView }) {
         {capabilities.translation && <li className="badge">Translation</li>}
         {capabilities.diarization && <li className="badge">Speakers</li>}
         {ready ? (
-          <li className="badge badge-success">Ready</li>
+          <li className="badge badge-success">Configured</li>
         ) : (
           <li className="badge badge-warning">Not set up</li>
         )}
+        <ReachabilityBadge state={reachability} as="li" />
       </ul>
       {!ready && (
         <p className="field-hint" data-testid="provider-problem">
-          {problems[0] ?? 'This provider is not set up.'}{' '}
+          {problems[0] ?? 'Nothing is saved for this provider yet.'}{' '}
           {metadata.executionMode === 'managed-runtime' ? (
             <a href={hashOf({ page: 'settings', section: 'runtime' })}>Open the runtime settings</a>
           ) : (
             <a href={hashOf({ page: 'settings', section: 'providers' })}>Open provider settings</a>
           )}
+        </p>
+      )}
+      {unreachable !== undefined && (
+        <p className="field-hint" data-testid="provider-unreachable">
+          {unreachable}{' '}
+          <a href={hashOf({ page: 'settings', section: 'providers' })}>Open provider settings</a>
         </p>
       )}
     </div>

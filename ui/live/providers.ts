@@ -46,19 +46,15 @@ export function rememberChosenProvider(providerId: string): void {
 
 /**
  * The provider a page starts on: the one chosen, else the first the user set up that is ready, else
- * the default (P14, whose problem then says how to set it up), else the first. A provider that is
- * ready only because nothing of it is required (P13's server address has a default) is not picked
- * by itself: nothing says its server exists.
+ * the default (P14, whose problem then says how to set it up), else the first. Being ready takes
+ * settings the user saved, so a provider whose settings all have defaults (P13's server address)
+ * is not picked by itself: nothing says its server exists.
  */
 export function providerToUse(choices: ProviderView[], chosen: string | undefined): ProviderView | undefined {
   return (
     choices.find(({ metadata }) => metadata.id === chosen) ??
-    choices.find((provider) => provider.ready && isSetUp(provider)) ??
+    choices.find(({ ready }) => ready) ??
     choices.find(({ isDefault }) => isDefault) ??
     choices[0]
   );
-}
-
-function isSetUp(provider: ProviderView): boolean {
-  return Object.keys(provider.values).length > 0 || provider.secretsSet.length > 0;
 }

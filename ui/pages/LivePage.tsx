@@ -101,6 +101,7 @@ export function LivePage() {
             stage={stage}
             context={context}
             reconnecting={snapshot.matches({ capturing: 'reconnecting' })}
+            heardWords={segments.length > 0}
           />
           {stage === 'needsSource' && (
             <div className="notice notice-warning" role="status">
@@ -168,6 +169,7 @@ function StatusDetail(props: {
   stage: Stage;
   reconnecting: boolean;
   context: { serviceError: string | null; endedState: string | undefined };
+  heardWords: boolean;
 }) {
   const { stage, context } = props;
   if (stage === 'capturing' && props.reconnecting) {
@@ -180,9 +182,11 @@ function StatusDetail(props: {
   if (stage === 'stopping') return <p className="field-hint">Saving the last words…</p>;
   if (stage === 'finished' && context.endedState !== 'completed') {
     return (
-      <p className="field-hint">
-        {context.serviceError ?? 'The recording stopped early.'} What was heard is saved; open the session to
-        read it, or start a new recording.
+      <p className="field-hint" data-testid="live-ended-reason">
+        {context.serviceError ?? 'The recording stopped early.'}{' '}
+        {props.heardWords
+          ? 'What was heard is saved; open the session to read it, or start a new recording.'
+          : 'Nothing was transcribed; start a new recording once this is fixed.'}
       </p>
     );
   }

@@ -1,6 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import {
+  ReachabilityBadge,
+  unreachableMessage,
+  useProviderReachability,
+} from '../live/ProviderReachability.tsx';
 import { control, ControlRequestError } from '../connection/control.ts';
+import { ConfigurationBadge } from './ConfigurationBadge.tsx';
 import { changedValues, draftsOf, type FieldDraft, type FieldValue } from './fieldDrafts.ts';
 import { ProviderBadges } from './ProviderBadges.tsx';
 import { ProviderField } from './ProviderField.tsx';
@@ -119,18 +125,33 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
   );
 }
 
+/** Configured or not, from the saved settings; for a server the user runs, whether it answers. */
 function ProviderState(props: { provider: ProviderView }) {
   const { provider } = props;
+  const reachability = useProviderReachability(provider);
+  const unreachable = unreachableMessage(reachability);
   if (provider.ready) {
     return (
+      <div className="provider-state" data-testid="provider-state">
+        <p>
+          <ConfigurationBadge provider={provider} /> <ReachabilityBadge state={reachability} /> The settings
+          are complete; “Test” tries them.
+        </p>
+        {unreachable !== undefined && <p className="field-hint">{unreachable}</p>}
+      </div>
+    );
+  }
+  if (provider.problems.length === 0) {
+    return (
       <p className="provider-state" data-testid="provider-state">
-        <span className="badge badge-success">Ready</span> The settings are complete; “Test” tries them.
+        <ConfigurationBadge provider={provider} /> Nothing is saved for it yet: enter where its server is and
+        save.
       </p>
     );
   }
   return (
     <div className="provider-state" data-testid="provider-state">
-      <span className="badge badge-warning">Needs setup</span>
+      <ConfigurationBadge provider={provider} />
       <ul className="provider-problems">
         {provider.problems.map((problem) => (
           <li key={problem}>{problem}</li>

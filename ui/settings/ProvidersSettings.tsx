@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { ReachabilityBadge, useProviderReachability } from '../live/ProviderReachability.tsx';
+import { ConfigurationBadge } from './ConfigurationBadge.tsx';
 import { ProviderBadges } from './ProviderBadges.tsx';
 import { ProviderForm } from './ProviderForm.tsx';
 import type { ProviderView } from './settingsTypes.ts';
 import { useControlData } from './useControlData.ts';
 
-/** The providers, each with whether it is ready, and the form of the one selected. */
+/**
+ * The providers, each with whether it is configured (and, for a server the user runs, whether it
+ * answers), and the form of the one selected.
+ */
 export function ProvidersSettings() {
   const providers = useControlData<{ providers: ProviderView[] }>('/providers');
   const [selectedId, setSelectedId] = useState<string>();
@@ -34,32 +39,42 @@ export function ProvidersSettings() {
     <div className="providers-layout">
       <ul className="provider-list" aria-label="Providers">
         {list.map((provider) => (
-          <li key={provider.metadata.id}>
-            <button
-              type="button"
-              className="provider-item"
-              aria-current={provider === selected ? 'true' : undefined}
-              onClick={() => setSelectedId(provider.metadata.id)}
-            >
-              <span className="provider-item-title">
-                <span className="provider-label">{provider.metadata.label}</span> {provider.metadata.name}
-                {provider.ready ? (
-                  <span className="badge badge-success">Ready</span>
-                ) : (
-                  <span className="badge badge-warning">Needs setup</span>
-                )}
-              </span>
-              <ProviderBadges metadata={provider.metadata} />
-              {!provider.ready && provider.problems[0] !== undefined && (
-                <span className="provider-item-problem">{provider.problems[0]}</span>
-              )}
-            </button>
-          </li>
+          <ProviderItem
+            key={provider.metadata.id}
+            provider={provider}
+            selected={provider === selected}
+            onSelect={() => setSelectedId(provider.metadata.id)}
+          />
         ))}
       </ul>
       {selected !== undefined && (
         <ProviderForm key={selected.metadata.id} provider={selected} onSaved={replaceProvider} />
       )}
     </div>
+  );
+}
+
+function ProviderItem(props: { provider: ProviderView; selected: boolean; onSelect: () => void }) {
+  const { provider } = props;
+  const reachability = useProviderReachability(provider);
+  return (
+    <li>
+      <button
+        type="button"
+        className="provider-item"
+        aria-current={props.selected ? 'true' : undefined}
+        onClick={props.onSelect}
+      >
+        <span className="provider-item-title">
+          <span className="provider-label">{provider.metadata.label}</span> {provider.metadata.name}
+          <ConfigurationBadge provider={provider} />
+          <ReachabilityBadge state={reachability} />
+        </span>
+        <ProviderBadges metadata={provider.metadata} />
+        {!provider.ready && provider.problems[0] !== undefined && (
+          <span className="provider-item-problem">{provider.problems[0]}</span>
+        )}
+      </button>
+    </li>
   );
 }

@@ -17,8 +17,10 @@ function provider(values: Record<string, unknown>): ProviderView {
     values,
     secretsSet: ['apiKey'],
     problems: [],
+    configured: true,
     ready: true,
     isDefault: false,
+    runsOnUserServer: false,
   };
 }
 
