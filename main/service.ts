@@ -8,7 +8,7 @@ import { sendError } from '../api/responses.ts';
 import { SessionStore } from '../store/sessionStore.ts';
 import { ApiAccessControl } from './apiAccessControl.ts';
 import { createControlApp } from './controlApp.ts';
-import { createLaunchSecret } from './launchSecret.ts';
+import { createSecret } from './launchSecret.ts';
 import { AppChannel, appChannelPath } from './app/appChannel.ts';
 import { StoreSync } from './app/storeSync.ts';
 import { LiveSessions } from './live/liveSessions.ts';
@@ -73,7 +73,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   try {
     const recoveredSessionIds = recoverInterruptedSessions(store);
     const access = new ApiAccessControl(store, dataDirectory);
-    const launchSecret = createLaunchSecret();
+    const launchSecret = createSecret();
     const inspection = new ActorInspection();
     const runtimes = new LocalRuntimes(dataDirectory, inspection);
     const jobs = new TranscriptionJobs({
