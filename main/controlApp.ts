@@ -10,15 +10,15 @@ import { controlError } from './control/controlError.ts';
 import { createLibraryControl } from './control/libraryControl.ts';
 import { createSessionControl } from './control/sessionControl.ts';
 import { createUploadControl } from './control/uploadControl.ts';
-import { matchesSecret } from './launchSecret.ts';
 import { createProviderControl } from './control/providerControl.ts';
 import { createRuntimeControl } from './control/runtimeControl.ts';
 import type { LocalRuntimes } from './localRuntimes.ts';
+import { controlBasePath } from './controlBasePath.ts';
+import { createLoginTokenControl } from './login/loginTokenControl.ts';
+import type { OwnerAccess } from './login/ownerAccess.ts';
 import { createTranscriptionControl } from './transcriptionControl.ts';
 import { providerBaseUrls, type TranscriptionJobs } from './transcriptionJobs.ts';
 import { earshotVersion } from './version.ts';
-
-export const controlBasePath = '/control/v1';
 
 /** Where the service listens; known only once it does, so it is asked for, not passed. */
 export interface ServiceAddress {
@@ -27,28 +27,30 @@ export interface ServiceAddress {
 }
 
 /**
- * Commands for the running service from the `earshot` CLI and the UI of the same user, who prove it
- * with the launch secret from the data directory. The REST API stays read-only; this is the write path.
+ * Commands for the running service from its owner only: the `earshot` CLI and the desktop shell
+ * with the launch secret from the data directory, the owner's browser with its session cookie (a
+ * cross-site page cannot send it: SameSite=Strict, and the Origin guard before this refuses other
+ * pages). The REST API stays read-only; this is the write path.
  */
 export function createControlApp(dependencies: {
   store: SessionStore;
   access: ApiAccessControl;
-  launchSecret: string;
+  owner: OwnerAccess;
   jobs: TranscriptionJobs;
   runtimes: LocalRuntimes;
   dataDirectory: string;
   address: () => ServiceAddress;
 }): Hono {
-  const { store, access, launchSecret, jobs, dataDirectory, address, runtimes } = dependencies;
+  const { store, access, owner, jobs, dataDirectory, address, runtimes } = dependencies;
   const app = new Hono();
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
-    const presented = /^Bearer (\S+)$/i.exec(context.req.header('authorization') ?? '')?.[1];
-    if (presented === undefined || !matchesSecret(presented, launchSecret)) {
+    if (owner.credentialOf(context.req.header()) === undefined) {
       return controlError(
         401,
         'unauthorized',
-        'This path is for the earshot CLI and app of the user running the service.',
+        'Not signed in. To open the app, run "earshot open" (or use the link "earshot serve" printed); ' +
+          'programs send the launch secret of the running service.',
       );
     }
     await next();
@@ -102,6 +104,7 @@ export function createControlApp(dependencies: {
       throw error;
     }
   });
+  app.route(controlBasePath, createLoginTokenControl({ owner, address }));
   app.route(controlBasePath, createTranscriptionControl(jobs));
   app.route(controlBasePath, createSessionControl({ store }));
   app.route(controlBasePath, createLibraryControl({ store }));

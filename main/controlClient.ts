@@ -1,5 +1,5 @@
 import { readRunningService, type ServiceInfo } from './serviceFile.ts';
-import { controlBasePath } from './controlApp.ts';
+import { controlBasePath } from './controlBasePath.ts';
 
 /** Talks to the service running for a data directory, as its user (with the launch secret). */
 export class ControlClient {

@@ -9,6 +9,8 @@ import { SessionStore } from '../store/sessionStore.ts';
 import { ApiAccessControl } from './apiAccessControl.ts';
 import { createControlApp } from './controlApp.ts';
 import { createSecret } from './launchSecret.ts';
+import { createLoginApp } from './login/loginApp.ts';
+import { OwnerAccess } from './login/ownerAccess.ts';
 import { AppChannel, appChannelPath } from './app/appChannel.ts';
 import { StoreSync } from './app/storeSync.ts';
 import { LiveSessions } from './live/liveSessions.ts';
@@ -47,8 +49,10 @@ export interface RunningService {
   live: LiveSessions;
   /** Every actor's machine, as the visualizer sees it. */
   inspection: ActorInspection;
-  /** Opens the proxy and `/ws/app` for this launch; written to launch.secret for the CLI. */
+  /** Opens the proxy, `/ws/app` and `/control/v1` for this launch; written to launch.secret for the CLI. */
   launchSecret: string;
+  /** A one-time login URL for the owner's browser (valid 10 minutes); `earshot serve` prints one. */
+  mintLoginUrl(): string;
   /**
    * Stops accepting requests, ends running jobs and the local runtime (no orphan processes), closes
    * the store and removes service.json. Safe to call twice.
@@ -83,6 +87,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       inspection,
     });
     let port = 0;
+    const owner = new OwnerAccess({ launchSecret, getPort: () => port });
     const live = new LiveSessions({
       store,
       dataDirectory,
@@ -116,14 +121,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       createControlApp({
         store,
         access,
-        launchSecret,
+        owner,
         jobs,
         dataDirectory,
         runtimes,
         address: () => ({ port, baseUrl: `http://${loopbackHost}:${port}` }),
       }),
     );
-    app.route('/', createUiApp({ launchSecret }));
+    app.route('/', createLoginApp(owner));
+    app.route('/', createUiApp({ owner }));
     app.notFound((context) => sendError(context, 'not_found', 'Nothing is served at this path.'));
 
     // Keep Node's own Request/Response globals: the provider clients' fetch answers must stay real
@@ -136,7 +142,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
     routeWebSocketUpgrades(server, {
       getPort: () => port,
-      launchSecret,
+      owner,
+      browserPaths: [appChannelPath],
       endpointFor: (pathname) => (pathname === appChannelPath ? appChannel : proxy.endpointFor(pathname)),
     });
     port = await listenOnLoopback(server, options.port);
@@ -167,7 +174,19 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           store.close();
           removeServiceFiles(dataDirectory);
         }));
-    return { port, baseUrl, store, jobs, live, inspection, launchSecret, recoveredSessionIds, close };
+    const mintLoginUrl = () => owner.mintLoginUrl(baseUrl);
+    return {
+      port,
+      baseUrl,
+      store,
+      jobs,
+      live,
+      inspection,
+      launchSecret,
+      mintLoginUrl,
+      recoveredSessionIds,
+      close,
+    };
   } catch (error) {
     server?.close();
     store.close();

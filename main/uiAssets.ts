@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { OwnerAccess } from './login/ownerAccess.ts';
+import { signedOutPage } from './login/signedOutPage.ts';
+import { pageSecurityHeaders } from './pageSecurityHeaders.ts';
 
 /** Where `npm run build:ui` puts the built UI. */
 export const builtUiDirectory = fileURLToPath(new URL('../ui/dist/', import.meta.url));
-
-export const launchSecretMetaName = 'earshot-launch-secret';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,29 +21,19 @@ const contentTypes: Record<string, string> = {
 };
 
 /**
- * The page may talk only to this service (HTTP and `/ws/app` are both 'self'), load only our own
- * scripts (the audio worklet included) and never be framed by another site.
+ * Serves the built UI at `/` to the owner's browser, the one with a session cookie; any other
+ * browser gets the page that says how to sign in. The page and its assets hold no secret: the UI
+ * reaches `/ws/app` and the control channel with the cookie, which scripts cannot read (HttpOnly).
+ * Built assets have content hashes in their names and are cached for good; the page itself never is.
  */
-const securityHeaders = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self' data: blob:; " +
-    "media-src 'self' blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; " +
-    "frame-ancestors 'none'; form-action 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
-
-/**
- * Serves the built UI at `/`. The page carries this launch's secret in a meta tag, so the UI can
- * open `/ws/app` and the control channel; other sites cannot read it (no CORS, Host and Origin
- * checked before this runs), and it never appears in a URL. Built assets have content hashes in
- * their names and are cached for good; the page itself never is.
- */
-export function createUiApp(options: { launchSecret: string; directory?: string }): Hono {
+export function createUiApp(options: {
+  owner: Pick<OwnerAccess, 'hasBrowserSession'>;
+  directory?: string;
+}): Hono {
   const directory = options.directory ?? builtUiDirectory;
   const app = new Hono();
-  const page = async () => {
+  const page = async (context: Context) => {
+    if (!options.owner.hasBrowserSession(context.req.header('cookie'))) return signedOutPage('not-signed-in');
     const html = await readFile(join(directory, 'index.html'), 'utf8').catch(() => undefined);
     if (html === undefined) {
       return new Response(
@@ -53,9 +44,12 @@ export function createUiApp(options: { launchSecret: string; directory?: string 
         },
       );
     }
-    const meta = `<meta name="${launchSecretMetaName}" content="${options.launchSecret}">`;
-    return new Response(html.replace('</head>', `${meta}</head>`), {
-      headers: { 'Content-Type': contentTypes['.html']!, 'Cache-Control': 'no-store', ...securityHeaders },
+    return new Response(html, {
+      headers: {
+        'Content-Type': contentTypes['.html']!,
+        'Cache-Control': 'no-store',
+        ...pageSecurityHeaders,
+      },
     });
   };
   app.get('/', page);
@@ -70,7 +64,7 @@ export function createUiApp(options: { launchSecret: string; directory?: string 
       headers: {
         'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
         'Cache-Control': 'public, max-age=31536000, immutable',
-        ...securityHeaders,
+        ...pageSecurityHeaders,
       },
     });
   });

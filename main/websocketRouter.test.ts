@@ -4,6 +4,7 @@ import { earshotProtocols } from '../providers/live/proxyProtocol.ts';
 import { type RunningService, startService } from './service.ts';
 import { writeProviderConfig } from './providerSettings.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
+import { signIn } from '../test/support/browserSignIn.ts';
 
 /** Every WebSocket upgrade on the service's port goes through one router, and each gets an answer. */
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -79,11 +80,34 @@ describe('WebSocket upgrades', () => {
     expect(outcome.body).toMatch(/other origins/);
   });
 
-  it('refuses a missing or wrong launch secret with 403', async () => {
-    expect(await connect('/ws/app')).toMatchObject({ status: 403 });
-    expect(await connect('/ws/deepgram', { protocols: earshotProtocols('not-the-secret') })).toMatchObject({
-      status: 403,
+  it('refuses a missing or wrong launch secret with 401', async () => {
+    const missing = await connect('/ws/app');
+    expect(missing.status).toBe(401);
+    expect(JSON.parse(missing.body ?? '')).toEqual({
+      code: 'unauthorized',
+      error: expect.stringMatching(/earshot open/) as unknown,
     });
+    expect(await connect('/ws/deepgram', { protocols: earshotProtocols('not-the-secret') })).toMatchObject({
+      status: 401,
+    });
+  });
+
+  it("opens /ws/app with the owner's browser session cookie, from the service's own origin", async () => {
+    const cookie = await signIn(service);
+    const outcome = await connect('/ws/app', {
+      protocols: ['earshot'],
+      headers: { cookie, origin: `http://localhost:${service.port}` },
+      onOpen: (socket) => socket.close(1000),
+    });
+    expect(outcome).toMatchObject({ opened: true, closeCode: 1000 });
+    expect(
+      await connect('/ws/app', { headers: { cookie: 'earshot-session-1=x', origin: service.baseUrl } }),
+    ).toMatchObject({ status: 401 });
+  });
+
+  it('refuses the session cookie on the provider proxy, which only the service itself opens', async () => {
+    const cookie = await signIn(service);
+    expect(await connect('/ws/deepgram', { headers: { cookie } })).toMatchObject({ status: 401 });
   });
 
   it('accepts our own origin with the secret', async () => {

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { loopbackNames } from '../api/hostGuard.ts';
 import { earshotProtocol, secretProtocolPrefix } from '../providers/live/proxyProtocol.ts';
-import { matchesSecret } from './launchSecret.ts';
+import type { OwnerAccess } from './login/ownerAccess.ts';
 
 /** A WebSocket endpoint: takes each connection the router has checked and accepted. */
 export interface WebSocketEndpoint {
@@ -12,7 +12,13 @@ export interface WebSocketEndpoint {
 
 export interface WebSocketRouterOptions {
   getPort(): number;
-  launchSecret: string;
+  /** The launch secret (every path) and the owner's browser sessions (`browserPaths` only). */
+  owner: Pick<OwnerAccess, 'isLaunchSecret' | 'hasBrowserSession'>;
+  /**
+   * Paths the owner's browser opens itself (the app channel), which take its session cookie too.
+   * The others (the provider proxy) are opened by the service's own processes, with the secret.
+   */
+  browserPaths: readonly string[];
   /** The endpoint for a path, or undefined for a path nothing is served at. */
   endpointFor(pathname: string): WebSocketEndpoint | undefined;
 }
@@ -20,7 +26,7 @@ export interface WebSocketRouterOptions {
 /**
  * The one owner of every WebSocket upgrade on the server (several `upgrade` listeners would race,
  * the reference app's defect). Each upgrade is answered: an unknown path with 404, a foreign Host
- * with 421, a foreign Origin or a missing/wrong launch secret with 403 — never a hang.
+ * with 421, a foreign Origin with 403, no owner's credential with 401 — never a hang.
  */
 export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterOptions): WebSocketServer {
   const sockets = new WebSocketServer({
@@ -37,7 +43,7 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
       (endpoint === undefined
         ? { status: 404, message: `Nothing is served at ${url.pathname}.` }
         : undefined) ??
-      clientRefusal(request, options);
+      clientRefusal(request, url, options);
     if (refusal !== undefined || endpoint === undefined) {
       refuse(socket, refusal?.status ?? 404, refusal?.message ?? 'Not found.');
       return;
@@ -47,7 +53,7 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
   return sockets;
 }
 
-type Refusal = { status: number; message: string } | undefined;
+type Refusal = { status: 401 | 403 | 404 | 421; message: string } | undefined;
 
 function allowedHosts(options: WebSocketRouterOptions): string[] {
   const port = options.getPort();
@@ -62,8 +68,12 @@ function hostRefusal(request: IncomingMessage, url: URL, options: WebSocketRoute
     : { status: 421, message: `Connect to ${hosts[0]}${url.pathname}.` };
 }
 
-/** Only our own clients: no other page's Origin, and the launch secret as a subprotocol. */
-function clientRefusal(request: IncomingMessage, options: WebSocketRouterOptions): Refusal {
+/**
+ * Only the owner's clients: no other page's Origin, and either the launch secret as a subprotocol
+ * (the CLI, the service's own proxy streams) or, on a browser path, the owner's session cookie
+ * (browsers send cookies with a same-origin upgrade; SameSite=Strict keeps cross-site ones out).
+ */
+function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRouterOptions): Refusal {
   const origin = request.headers.origin;
   const ownOrigins = allowedHosts(options).map((host) => `http://${host}`);
   if (origin !== undefined && !ownOrigins.includes(origin.toLowerCase())) {
@@ -71,22 +81,34 @@ function clientRefusal(request: IncomingMessage, options: WebSocketRouterOptions
   }
   const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((value) => value.trim());
   const presented = offered.find((value) => value.startsWith(secretProtocolPrefix));
+  if (options.owner.isLaunchSecret(presented?.slice(secretProtocolPrefix.length))) return undefined;
   if (
-    presented === undefined ||
-    !matchesSecret(presented.slice(secretProtocolPrefix.length), options.launchSecret)
+    options.browserPaths.includes(url.pathname) &&
+    options.owner.hasBrowserSession(request.headers.cookie)
   ) {
-    return {
-      status: 403,
-      message: 'This endpoint needs the launch secret of the running service (see launch.secret).',
-    };
+    return undefined;
   }
-  return undefined;
+  return {
+    status: 401,
+    message:
+      'Not signed in. To open the app, run "earshot open" (or use the link "earshot serve" printed); ' +
+      'programs send the launch secret of the running service (see launch.secret).',
+  };
 }
 
-function refuse(socket: Duplex, status: number, message: string): void {
-  const body = JSON.stringify({ error: { message } });
+const statusTexts = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request' };
+const errorCodes = {
+  401: 'unauthorized',
+  403: 'origin_not_allowed',
+  404: 'not_found',
+  421: 'misdirected_request',
+};
+
+/** The same `{error, code}` body as the HTTP routes' refusals. */
+function refuse(socket: Duplex, status: keyof typeof statusTexts, message: string): void {
+  const body = JSON.stringify({ error: message, code: errorCodes[status] });
   socket.end(
-    `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 421 ? 'Misdirected Request' : 'Forbidden'}\r\n` +
+    `HTTP/1.1 ${status} ${statusTexts[status]}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

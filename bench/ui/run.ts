@@ -13,6 +13,7 @@ import { startService } from '../../main/service.ts';
 import { builtUiDirectory } from '../../main/uiAssets.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { launchBrowser } from '../../test/e2e/support/browser.ts';
+import { loginUrlOn } from '../../test/e2e/support/earshotInBrowser.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { describeMachine, machineSummary } from '../support/machine.ts';
 
@@ -68,7 +69,8 @@ try {
       }),
     );
     const opening = performance.now();
-    await page.goto(`http://localhost:${service.port}/`);
+    // Signs in with a one-time link, as a user does; the page opens at / afterwards.
+    await page.goto(loginUrlOn(`http://localhost:${service.port}/`, service));
     await page.waitForFunction(
       `window.earshotReplica?.getRowCount('sessions') === ${sessionCount}`,
       undefined,

@@ -10,7 +10,8 @@ export async function serveCommand(dataDirectory: string, portOption: string | u
     );
   }
   console.log(`Earshot listening on ${service.baseUrl}`);
-  console.log(`Open the app in your browser: ${service.baseUrl}/`);
+  // The terminal is the owner's, so the first login link goes there; `earshot open` makes more.
+  console.log(`Open the app: ${service.mintLoginUrl()}`);
 
   const shutDown = (signal: NodeJS.Signals) => {
     console.error(`Received ${signal}; shutting down.`);

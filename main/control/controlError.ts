@@ -3,7 +3,7 @@
  * for programs, and per-field messages when a form was wrong. Never cached: it describes this moment.
  */
 export function controlError(
-  status: 400 | 401 | 404 | 409 | 413 | 500 | 502 | 503,
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 500 | 502 | 503,
   code: string,
   message: string,
   fields?: Record<string, string>,

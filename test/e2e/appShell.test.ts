@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
-import { openEarshot } from './support/earshotInBrowser.ts';
+import { type RunningService, startService } from '../../main/service.ts';
+import { loginUrlOn, openEarshot } from './support/earshotInBrowser.ts';
 
 let browser: Browser;
 const opened = new OpenedResources();
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => opened.closeAll());
 
-it('opens /ws/app with the launch secret from the page and keeps the replica in step with the store', async () => {
+it('opens /ws/app with the session cookie and keeps the replica in step with the store', async () => {
   const earshot = await openEarshot(browser);
   try {
     const { page, service } = earshot;
@@ -31,23 +32,56 @@ it('opens /ws/app with the launch secret from the page and keeps the replica in 
   }
 });
 
-it('refuses a page without the launch secret: the UI says how to open it, and the socket stays shut', async () => {
+it('signs in as a user does: without the link the page says how to open the app, the link works once', async () => {
   const earshot = await openEarshot(browser);
+  const strangers = await Promise.all([browser.newContext(), browser.newContext()]);
   try {
-    const response = await earshot.page.request.get(earshot.url);
-    const html = await response.text();
-    expect(html).toContain('name="earshot-launch-secret"');
-    expect(response.headers()['cache-control']).toBe('no-store');
-    expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-    const page = await earshot.context.newPage();
-    await page.route(earshot.url, async (route) => {
-      const original = await route.fetch();
-      const body = (await original.text()).replace(/<meta name="earshot-launch-secret"[^>]*>/, '');
-      await route.fulfill({ response: original, body });
-    });
-    await page.goto(earshot.url);
-    await page.getByTestId('connection').getByText('no launch key').waitFor();
+    const { service, url } = earshot;
+    const [signedOut, another] = await Promise.all(strangers.map((context) => context.newPage()));
+    if (signedOut === undefined || another === undefined) throw new Error('no page');
+
+    const page = await signedOut.goto(url);
+    expect(page?.status()).toBe(401);
+    expect(page?.headers()['cache-control']).toBe('no-store');
+    expect(page?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    const html = (await page?.text()) ?? '';
+    expect(html).not.toContain(service.launchSecret);
+    expect(html).not.toContain('earshot-launch-secret');
+    await signedOut.getByText('earshot open', { exact: true }).first().waitFor();
+    expect(await signedOut.locator('#root').count()).toBe(0);
+    expect(await signedOut.evaluate('typeof window.earshot')).toBe('undefined');
+
+    const loginUrl = loginUrlOn(url, service);
+    await signedOut.goto(loginUrl);
+    await signedOut.getByTestId('connection').getByText('Connected').waitFor();
+    expect(signedOut.url()).toBe(url);
+
+    const reused = await another.goto(loginUrl);
+    expect(reused?.status()).toBe(401);
+    await another.getByText(/used already/).waitFor();
+    expect(await another.locator('#root').count()).toBe(0);
+    expect(earshot.pageErrors).toEqual([]);
+  } finally {
+    await Promise.all(strangers.map((context) => context.close()));
+    await earshot.close();
+  }
+});
+
+it('says how to sign in again when the service restarts and no longer knows the browser', async () => {
+  const earshot = await openEarshot(browser);
+  let restarted: RunningService | undefined;
+  try {
+    const { page, service, dataDirectory } = earshot;
+    await service.close();
+    restarted = await startService({ dataDirectory, port: service.port });
+    await page.getByTestId('signed-out').getByText('earshot open').waitFor({ timeout: 20_000 });
+    await page.getByTestId('connection').getByText('Not signed in').waitFor();
+
+    await page.goto(loginUrlOn(earshot.url, restarted));
+    await page.getByTestId('connection').getByText('Connected').waitFor();
+    expect(await page.getByTestId('signed-out').count()).toBe(0);
   } finally {
     await earshot.close();
+    await restarted?.close();
   }
 });

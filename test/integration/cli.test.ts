@@ -137,6 +137,23 @@ describe('earshot CLI without a running service', () => {
 });
 
 describe('earshot CLI with a running service', () => {
+  it('earshot serve prints a one-time link that signs a browser in to the app', async () => {
+    const serve = await startServeProcess(['--port', '0', '--data-dir', dataDirectory]);
+    try {
+      const link = new RegExp(`Open the app: (${serve.baseUrl}/login\\?token=[A-Za-z0-9_-]{43})\n`);
+      await expect.poll(() => link.exec(serve.stdout())?.[1]).toBeDefined();
+      const url = link.exec(serve.stdout())?.[1] ?? '';
+      const signIn = await fetch(url, { redirect: 'manual' });
+      expect(signIn.status).toBe(303);
+      const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+      expect((await fetch(`${serve.baseUrl}/control/v1/service`, { headers: { cookie } })).status).toBe(200);
+      expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    }
+  });
+
   it('applies commands to the running service at once, refuses a second service, and exits cleanly on SIGTERM', async () => {
     const serve = await startServeProcess(['--port', '0', '--data-dir', dataDirectory]);
     try {

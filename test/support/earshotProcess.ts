@@ -32,6 +32,8 @@ export interface ServeProcess {
   child: ChildProcess;
   baseUrl: string;
   port: number;
+  /** Everything the process wrote to stdout so far. */
+  stdout: () => string;
   /** Everything the process wrote to stderr so far. */
   stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -53,7 +55,14 @@ export function startServeProcess(args: string[]): Promise<ServeProcess> {
       const match = /Earshot listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(stdout);
       if (match?.[1] !== undefined && match[2] !== undefined) {
         clearTimeout(timer);
-        resolve({ child, baseUrl: match[1], port: Number(match[2]), stderr: () => stderr, exited });
+        resolve({
+          child,
+          baseUrl: match[1],
+          port: Number(match[2]),
+          stdout: () => stdout,
+          stderr: () => stderr,
+          exited,
+        });
       }
     });
     void exited.then(({ code }) => {

@@ -22,8 +22,12 @@ const connectionLabels = {
   connecting: 'Connecting…',
   open: 'Connected',
   closed: 'Reconnecting to the service…',
-  refused: 'Open Earshot from the address the service printed (this page has no launch key).',
+  refused: 'Not signed in',
 };
+
+const signInHint =
+  'This browser is not signed in to Earshot (the service restarted, or the sign-in expired). To open ' +
+  'the app, run "earshot open" in a terminal, or use the link that "npm start" printed.';
 
 export function App() {
   const route = useRoute();
@@ -67,6 +71,11 @@ export function App() {
         </div>
       </nav>
       <main id="main" className="content" tabIndex={-1}>
+        {status === 'refused' && (
+          <div className="notice notice-warning" role="alert" data-testid="signed-out">
+            {signInHint}
+          </div>
+        )}
         <Page route={route} />
       </main>
     </div>

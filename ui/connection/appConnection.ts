@@ -1,5 +1,5 @@
 import type { AppMessage, ClientMessage } from '../../main/app/appProtocol.ts';
-import { readLaunchSecret } from './launchSecret.ts';
+import { controlUrl } from './control.ts';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed' | 'refused';
 
@@ -7,9 +7,12 @@ const firstRetryMs = 500;
 const longestRetryMs = 8000;
 
 /**
- * The UI's one connection to `/ws/app`. It reconnects by itself with backoff (the service may
- * restart, a laptop may sleep); every time it opens it asks for the store replica again, and
- * listeners to `onOpen` can re-attach to a recording. Audio goes out as binary frames.
+ * The UI's one connection to `/ws/app`, opened with the session cookie this browser got when it
+ * signed in. It reconnects by itself with backoff (the service may restart, a laptop may sleep);
+ * every time it opens it asks for the store replica again, and listeners to `onOpen` can re-attach
+ * to a recording. Audio goes out as binary frames. When the service no longer knows this browser
+ * (it restarted, or the sign-in expired), the status becomes `refused` and retrying stops: only a
+ * new sign-in link helps, and it loads the page afresh.
  */
 export class AppConnection {
   private socket: WebSocket | undefined;
@@ -26,18 +29,15 @@ export class AppConnection {
   }
 
   connect(): void {
-    const secret = readLaunchSecret();
-    if (secret === undefined) {
-      this.setStatus('refused');
-      return;
-    }
     const url = new URL('/ws/app', location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(url, ['earshot', `earshot-secret.${secret}`]);
+    const socket = new WebSocket(url, ['earshot']);
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
     this.setStatus('connecting');
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.retryMs = firstRetryMs;
       this.setStatus('open');
       this.send({ type: 'sync.start' });
@@ -52,9 +52,8 @@ export class AppConnection {
       if (this.socket !== socket) return;
       this.socket = undefined;
       if (this.closedForGood) return;
-      this.setStatus('closed');
-      this.retryTimer = setTimeout(() => this.connect(), this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, longestRetryMs);
+      if (opened) this.retryLater();
+      else void this.retryUnlessSignedOut();
     };
   }
 
@@ -96,6 +95,30 @@ export class AppConnection {
   onOpen(listener: () => void): () => void {
     this.openListeners.add(listener);
     return () => this.openListeners.delete(listener);
+  }
+
+  private retryLater(): void {
+    this.setStatus('closed');
+    this.retryTimer = setTimeout(() => this.connect(), this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, longestRetryMs);
+  }
+
+  /**
+   * A browser sees a refused upgrade only as a socket that closed before it opened, as when the
+   * service is down. The control channel tells the two apart: it answers 401 to a browser that is
+   * not signed in.
+   */
+  private async retryUnlessSignedOut(): Promise<void> {
+    const signedOut = await fetch(controlUrl('/service'), { credentials: 'same-origin' }).then(
+      (response) => {
+        void response.body?.cancel();
+        return response.status === 401;
+      },
+      () => false,
+    );
+    if (this.closedForGood) return;
+    if (signedOut) this.setStatus('refused');
+    else this.retryLater();
   }
 
   private setStatus(status: ConnectionStatus): void {

@@ -1,5 +1,3 @@
-import { readLaunchSecret } from './launchSecret.ts';
-
 const controlBase = '/control/v1';
 
 /** A refused control request, with the service's sentence for people and per-field messages. */
@@ -20,14 +18,11 @@ export function controlUrl(path: string): string {
   return `${controlBase}${path}`;
 }
 
-export function authorizationHeader(): Record<string, string> {
-  const secret = readLaunchSecret();
-  return secret === undefined ? {} : { Authorization: `Bearer ${secret}` };
-}
-
 /**
- * One call to the service's control channel (`/control/v1`). Answers are JSON; a refusal becomes
- * a ControlRequestError, and a service that cannot be reached says so in words a person can act on.
+ * One call to the service's control channel (`/control/v1`), proved to be the owner's by the
+ * session cookie this browser got when it signed in (HttpOnly: no script here ever sees it). Answers
+ * are JSON; a refusal becomes a ControlRequestError with the service's words (for a 401, how to sign
+ * in), and a service that cannot be reached says so in words a person can act on.
  */
 export async function control<Answer>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -38,10 +33,8 @@ export async function control<Answer>(
   try {
     response = await fetch(controlUrl(path), {
       method,
-      headers: {
-        ...authorizationHeader(),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

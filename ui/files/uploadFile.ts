@@ -1,4 +1,4 @@
-import { authorizationHeader, ControlRequestError, controlUrl } from '../connection/control.ts';
+import { ControlRequestError, controlUrl } from '../connection/control.ts';
 
 /** An upload in flight: its answer, and a way to abort it. */
 export interface Upload {
@@ -8,13 +8,13 @@ export interface Upload {
 
 /**
  * Sends a file as the raw body of `POST /control/v1/uploads?name=…` with XMLHttpRequest, whose
- * upload events give real progress (fetch has none for request bodies).
+ * upload events give real progress (fetch has none for request bodies). Being same-origin, it carries
+ * the session cookie that proves this browser signed in.
  */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Upload {
   const request = new XMLHttpRequest();
   const done = new Promise<{ path: string; bytes: number }>((resolve, reject) => {
     request.open('POST', controlUrl(`/uploads?name=${encodeURIComponent(file.name)}`));
-    for (const [name, value] of Object.entries(authorizationHeader())) request.setRequestHeader(name, value);
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     request.responseType = 'json';
     request.upload.onprogress = (event) => {

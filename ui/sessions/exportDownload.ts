@@ -1,4 +1,4 @@
-import { authorizationHeader, controlUrl, ControlRequestError } from '../connection/control.ts';
+import { controlUrl, ControlRequestError } from '../connection/control.ts';
 
 export const exportFormats = [
   { format: 'txt', label: 'Plain text (.txt)' },
@@ -11,14 +11,15 @@ export const exportFormats = [
 export type ExportFormat = (typeof exportFormats)[number]['format'];
 
 /**
- * Downloads a session's transcript in `format`. The export needs the launch secret, which a plain
- * link cannot send, so it is fetched and handed to the browser as a file under the service's name.
+ * Downloads a session's transcript in `format`: fetched (with the session cookie, like every control
+ * request), so a refusal is shown in the page rather than as a download of an error, and handed to
+ * the browser as a file under the service's name.
  */
 export async function downloadExport(sessionId: string, format: ExportFormat): Promise<void> {
   const path = `/sessions/${encodeURIComponent(sessionId)}/export?format=${format}`;
   let response: Response;
   try {
-    response = await fetch(controlUrl(path), { headers: authorizationHeader() });
+    response = await fetch(controlUrl(path), { credentials: 'same-origin' });
   } catch {
     throw new ControlRequestError(
       0,

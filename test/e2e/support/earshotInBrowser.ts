@@ -7,13 +7,21 @@ export interface EarshotInBrowser {
   dataDirectory: string;
   /** http://localhost:<port>/ — a secure context, so the microphone and AudioWorklet are allowed. */
   url: string;
+  /** The browser context, signed in to the service (it holds the session cookie). */
   context: BrowserContext;
   page: Page;
   close: () => Promise<void>;
 }
 
+/** A fresh one-time login link of `service`, on the host of `url` (cookies belong to a host name). */
+export function loginUrlOn(url: string, service: Pick<RunningService, 'mintLoginUrl'>): string {
+  const login = new URL(service.mintLoginUrl());
+  login.host = new URL(url).host;
+  return login.toString();
+}
+
 /**
- * A running service on a fresh data directory and a page of its UI, connected. `prepare` runs
+ * A running service on a fresh data directory and a page of its UI, signed in and connected. `prepare` runs
  * before the service starts (write provider configs there). Browser errors fail loudly: page
  * errors and console errors are collected in `pageErrors` for the test to check.
  */
@@ -35,7 +43,8 @@ export async function openEarshot(
     if (message.type() === 'error') pageErrors.push(message.text());
   });
   const url = `http://localhost:${service.port}/`;
-  await page.goto(url);
+  // Signs in as a user does, with the one-time link `npm start` prints; it lands on the app at `url`.
+  await page.goto(loginUrlOn(url, service));
   await page.getByTestId('connection').getByText('Connected').waitFor();
   return {
     service,

@@ -1,0 +1,47 @@
+import { pageSecurityHeaders } from '../pageSecurityHeaders.ts';
+import { loginTokenLifetimeMs } from './ownerAccess.ts';
+
+const reasons = {
+  'not-signed-in': 'Earshot is running, but this browser is not signed in to it.',
+  'link-refused':
+    'This sign-in link does not work: it has been used already, it is more than ' +
+    `${loginTokenLifetimeMs / 60_000} minutes old, or it belongs to an earlier run of the service.`,
+};
+
+/**
+ * What a browser without a session gets instead of the app: how to sign in, and nothing else. It
+ * is served to anyone who can reach the port, so it carries no secret, no script and no app bundle.
+ */
+export function signedOutPage(reason: keyof typeof reasons): Response {
+  const html = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+    <title>Earshot: sign in</title>
+    <style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }</style>
+  </head>
+  <body>
+    <main>
+      <h1>Open Earshot</h1>
+      <p>${reasons[reason]}</p>
+      <p>To open the app, run <code>earshot open</code> (or <code>npm run earshot -- open</code>) in a
+        terminal, as the user who runs the service: it opens a new sign-in link in your browser.</p>
+      <p>Or use the link that <code>npm start</code> (<code>earshot serve</code>) printed after
+        <q>Open the app:</q>.</p>
+      <p>A sign-in link works once, within ${loginTokenLifetimeMs / 60_000} minutes. Signing in lasts
+        until the service stops, for a week at most.</p>
+    </main>
+  </body>
+</html>
+`;
+  return new Response(html, {
+    status: 401,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...pageSecurityHeaders,
+    },
+  });
+}
