@@ -15,6 +15,7 @@ export const commandLineOptions = {
   limit: { type: 'string' },
   offset: { type: 'string' },
   json: { type: 'boolean' },
+  print: { type: 'boolean' },
   provider: { type: 'string' },
   language: { type: 'string' },
   title: { type: 'string' },

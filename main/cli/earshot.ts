@@ -6,6 +6,7 @@ import { exportCommand, importCommand } from './backupCommands.ts';
 import { commandLineOptions } from './commandLineOptions.ts';
 import { inspectCommand } from './inspectCommand.ts';
 import { liveCommand } from './liveCommand.ts';
+import { openCommand } from './openCommand.ts';
 import { providersCommand } from './providersCommand.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
 import { serveCommand } from './serveCommand.ts';
@@ -27,6 +28,8 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'serve':
       return serveCommand(dataDirectory, values.port);
+    case 'open':
+      return openCommand(dataDirectory, values.print ?? false);
     case 'api':
       return apiCommand(dataDirectory, action);
     case 'import':

@@ -2,6 +2,9 @@ export const usage = `Usage: earshot <command> [options]
 
 Commands:
   serve [--port N]                 Start the service (port 23456…23460, else any free; 0 = any free)
+                                   and print a one-time link that opens the app
+  open [--print]                   Open the app of the running service in the default browser, with a
+                                   new one-time sign-in link (--print: only print the link)
   transcribe FILE [--provider ID] [--language xx] [--title T]
                                    Transcribe an audio or video file into a new session (default
                                    provider: P14 whisper.cpp); progress on stderr, transcript on stdout
