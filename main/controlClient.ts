@@ -6,7 +6,7 @@ export class ControlClient {
   readonly info: ServiceInfo;
   private readonly launchSecret: string;
 
-  private constructor(info: ServiceInfo, launchSecret: string) {
+  constructor(info: ServiceInfo, launchSecret: string) {
     this.info = info;
     this.launchSecret = launchSecret;
   }

@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../test/support/earshotProcess.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import {
-  launchSecretFileName,
-  serviceFileName,
-  writeServiceFiles,
-  type ServiceInfo,
-} from '../serviceFile.ts';
+import { serviceFileName, writeServiceFiles, type ServiceInfo } from '../serviceFile.ts';
 import { isProcessAlive } from '../runtime/runtimeRecord.ts';
 
 interface MenuItem {
@@ -80,6 +75,7 @@ const electron = await vi.hoisted(async () => {
     app: new FakeApp(),
     ipcMain: new EventEmitter(),
     showErrorBox: vi.fn<(title: string, content: string) => void>(),
+    openExternal: vi.fn<(url: string) => Promise<void>>(),
     FakeWindow,
     FakeTray,
     windows,
@@ -95,7 +91,7 @@ vi.mock('electron', () => ({
   nativeImage: { createFromBitmap: () => ({}) },
   dialog: { showErrorBox: electron.showErrorBox },
   ipcMain: electron.ipcMain,
-  shell: { openExternal: () => Promise.resolve() },
+  shell: { openExternal: electron.openExternal },
   session: {
     defaultSession: {
       setPermissionRequestHandler: () => undefined,
@@ -119,6 +115,7 @@ beforeEach(() => {
   Object.assign(electron.app, { hasLock: true, quitCount: 0, whenReadyCalls: 0 });
   electron.ipcMain.removeAllListeners();
   electron.showErrorBox.mockReset();
+  electron.openExternal.mockReset().mockResolvedValue(undefined);
   electron.windows.length = 0;
   electron.trays.length = 0;
   signalListenersBefore = new Map(
@@ -152,10 +149,13 @@ function announcedService(): ServiceInfo {
   return JSON.parse(readFileSync(join(directory.path, serviceFileName), 'utf8')) as ServiceInfo;
 }
 
-function askForLaunchSecret(frameUrl: string): unknown {
-  const event = { senderFrame: { url: frameUrl }, returnValue: undefined as unknown };
-  electron.ipcMain.emit('earshot:launch-secret', event);
-  return event.returnValue;
+const loginUrlOf = (baseUrl: string) => new RegExp(`^${baseUrl}/login\\?token=[A-Za-z0-9_-]{43}$`);
+
+/** What the service answers a browser opening `url`: the status and the cookie it sets. */
+async function openInBrowser(url: string): Promise<{ status: number; cookie: string | null }> {
+  const response = await fetch(url, { redirect: 'manual' });
+  await response.body?.cancel();
+  return { status: response.status, cookie: response.headers.get('set-cookie') };
 }
 
 function clickTrayItem(label: string): void {
@@ -163,17 +163,26 @@ function clickTrayItem(label: string): void {
 }
 
 describe('the desktop shell', () => {
-  it('starts the service, shows it in a window with the preload, and gives that page the secret', async () => {
+  it('starts the service and signs its window in with a one-time login link, never giving the page the secret', async () => {
     await launch();
     await vi.waitFor(() => expect(electron.windows).toHaveLength(1), startupTimeout);
 
     const info = announcedService();
     const window = electron.windows[0];
-    expect(window?.loadedUrls).toEqual([info.baseUrl]);
+    expect(window?.loadedUrls).toEqual([expect.stringMatching(loginUrlOf(info.baseUrl))]);
     expect(window?.options.webPreferences?.preload).toBe(join(import.meta.dirname, 'preload.cjs'));
-    expect(askForLaunchSecret(`${info.baseUrl}/`)).toBe(
-      readFileSync(join(directory.path, launchSecretFileName), 'utf8'),
-    );
+    const signIn = await openInBrowser(window?.loadedUrls[0] ?? '');
+    expect(signIn.status).toBe(303);
+    expect(signIn.cookie).toMatch(new RegExp(`^earshot-session-${info.port}=`));
+    expect((await openInBrowser(window?.loadedUrls[0] ?? '')).status).toBe(401);
+    expect(electron.ipcMain.eventNames()).toEqual([]);
+
+    clickTrayItem('Open in browser');
+    await vi.waitFor(() => expect(electron.openExternal).toHaveBeenCalledTimes(1));
+    const browserUrl = electron.openExternal.mock.calls[0]?.[0] ?? '';
+    expect(browserUrl).toMatch(loginUrlOf(info.baseUrl));
+    expect(browserUrl).not.toBe(window?.loadedUrls[0]);
+    expect((await openInBrowser(browserUrl)).status).toBe(303);
 
     clickTrayItem('Quit');
     await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), { timeout: 30_000 });
@@ -199,7 +208,7 @@ describe('the desktop shell', () => {
 
     await launch();
     await vi.waitFor(() => expect(electron.windows).toHaveLength(1), startupTimeout);
-    expect(electron.windows[0]?.loadedUrls).toEqual([userService.baseUrl]);
+    expect(electron.windows[0]?.loadedUrls).toEqual([expect.stringMatching(loginUrlOf(userService.baseUrl))]);
 
     clickTrayItem('Quit');
     await vi.waitFor(() => expect(electron.app.quitCount).toBe(1));

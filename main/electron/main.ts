@@ -1,7 +1,7 @@
 import { app, dialog, session, shell } from 'electron';
 import { join } from 'node:path';
+import { ControlClient } from '../controlClient.ts';
 import { resolveDataDirectory } from '../dataDirectory.ts';
-import { answerLaunchSecretRequests } from './launchSecretHandler.ts';
 import { createMainWindow } from './mainWindow.ts';
 import { confinePermissionsToService } from './permissions.ts';
 import { holdQuitUntilServiceStops } from './quitSequence.ts';
@@ -45,15 +45,23 @@ function start(): void {
   process.once('SIGINT', () => app.quit());
   process.once('SIGTERM', () => app.quit());
 
-  void Promise.all([connecting, app.whenReady()]).then(
-    ([connection]) => {
+  // The page never sees the launch secret: this process, which holds it, asks the service for a
+  // one-time login link, and the window signs in by opening it (the service sets a session cookie).
+  const control = connecting.then(
+    (connection) => new ControlClient(connection.info, connection.launchSecret),
+  );
+  const mintLoginUrl = () =>
+    control.then((client) => client.call<{ url: string }>('POST', '/login-tokens')).then(({ url }) => url);
+
+  void Promise.all([connecting, mintLoginUrl(), app.whenReady()]).then(
+    ([connection, loginUrl]) => {
       if (quitSequence.isQuitting()) return;
       const { baseUrl } = connection.info;
-      answerLaunchSecretRequests(connection.launchSecret, baseUrl);
       confinePermissionsToService(session.defaultSession, baseUrl);
       answerDisplayMediaRequests(session.defaultSession, baseUrl);
       const window = createMainWindow({
         serviceBaseUrl: baseUrl,
+        loginUrl,
         preloadPath,
         // Linux trays are not reliably shown, so closing the window there quits.
         hideOnClose: () => process.platform !== 'linux' && !quitSequence.isQuitting(),
@@ -65,7 +73,12 @@ function start(): void {
       };
       const tray = createTray({
         showWindow,
-        openInBrowser: () => void shell.openExternal(baseUrl),
+        // The default browser has no session of its own yet, so it gets a login link too.
+        openInBrowser: () =>
+          void mintLoginUrl().then(
+            (url) => shell.openExternal(url),
+            (error: Error) => dialog.showErrorBox('Earshot could not open your browser', error.message),
+          ),
         quit: () => app.quit(),
       });
       app.on('second-instance', showWindow);

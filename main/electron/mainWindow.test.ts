@@ -38,6 +38,7 @@ vi.mock('electron', async () => {
 });
 
 const service = 'http://127.0.0.1:23456';
+const loginUrl = `${service}/login?token=one-time-token`;
 
 interface FakeWindow extends EventEmitter {
   options: unknown;
@@ -133,14 +134,14 @@ describe('guardNavigation', () => {
 
 describe('createMainWindow', () => {
   function create(hideOnClose: () => boolean): FakeWindow {
-    createMainWindow({ serviceBaseUrl: service, preloadPath: '/app/preload.cjs', hideOnClose });
+    createMainWindow({ serviceBaseUrl: service, loginUrl, preloadPath: '/app/preload.cjs', hideOnClose });
     return electron.windows[0] as FakeWindow;
   }
 
-  it('opens the service page with the isolated options and guards it', () => {
+  it('signs in to the service with the login link, with the isolated options, and guards the page', () => {
     const window = create(() => true);
     expect(window.options).toEqual(mainWindowOptions('/app/preload.cjs'));
-    expect(window.loadedUrls).toEqual([service]);
+    expect(window.loadedUrls).toEqual([loginUrl]);
     const event = cancellableEvent('https://example.com/');
     (window as unknown as { webContents: EventEmitter }).webContents.emit('will-frame-navigate', event);
     expect(event.preventDefault).toHaveBeenCalled();

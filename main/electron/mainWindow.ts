@@ -3,6 +3,8 @@ import { isServiceOrigin } from './serviceOrigin.ts';
 
 export interface MainWindowOptions {
   serviceBaseUrl: string;
+  /** A one-time login link into the service: the window signs in by opening it. */
+  loginUrl: string;
   /** The built preload script (CommonJS; a sandboxed preload cannot be a module). */
   preloadPath: string;
   /** Asked on every close: true hides the window to the tray instead of closing it. */
@@ -55,7 +57,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     event.preventDefault();
     window.hide();
   });
-  window.loadURL(options.serviceBaseUrl).catch((error: Error) => {
+  window.loadURL(options.loginUrl).catch((error: Error) => {
+    // Not the login link itself: a log is no place for a credential, even a used one.
     console.error(`Earshot: the window could not load ${options.serviceBaseUrl} (${error.message}).`);
   });
   return window;

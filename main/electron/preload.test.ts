@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const electron = vi.hoisted(() => ({
-  sendSync: vi.fn<(channel: string) => unknown>(),
   exposeInMainWorld: vi.fn<(key: string, api: unknown) => void>(),
+  sendSync: vi.fn<(channel: string) => unknown>(),
 }));
 
 vi.mock('electron', () => ({
@@ -17,27 +17,17 @@ async function runPreload(): Promise<void> {
 }
 
 beforeEach(() => {
-  electron.sendSync.mockReset();
   electron.exposeInMainWorld.mockReset();
+  electron.sendSync.mockReset();
 });
 
 describe('the preload', () => {
-  it('asks the main process for the launch secret and shows the page window.earshot', async () => {
-    electron.sendSync.mockReturnValue('launch-secret-value');
-
+  it('tells the page it runs in the desktop shell, and hands it no credential', async () => {
     await runPreload();
 
-    expect(electron.sendSync).toHaveBeenCalledWith('earshot:launch-secret');
     expect(electron.exposeInMainWorld.mock.calls).toEqual([
-      ['earshot', { launchSecret: 'launch-secret-value', desktop: true, platform: process.platform }],
+      ['earshot', { desktop: true, platform: process.platform }],
     ]);
-  });
-
-  it('exposes nothing when the main process refuses (a page of another origin)', async () => {
-    electron.sendSync.mockReturnValue(null);
-
-    await runPreload();
-
-    expect(electron.exposeInMainWorld).not.toHaveBeenCalled();
+    expect(electron.sendSync).not.toHaveBeenCalled();
   });
 });

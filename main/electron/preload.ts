@@ -1,10 +1,8 @@
-import { contextBridge, ipcRenderer } from 'electron';
-import { launchSecretChannel, type DesktopBridge } from './desktopBridge.ts';
+import { contextBridge } from 'electron';
+import type { DesktopBridge } from './desktopBridge.ts';
 
 // Runs sandboxed before the page: it may only require('electron'), so the build bundles it into
-// one CommonJS file. The secret comes over IPC because a command line or URL would expose it.
-const launchSecret: unknown = ipcRenderer.sendSync(launchSecretChannel);
-if (typeof launchSecret === 'string') {
-  const bridge: DesktopBridge = { launchSecret, desktop: true, platform: process.platform };
-  contextBridge.exposeInMainWorld('earshot', bridge);
-}
+// one CommonJS file. It hands the page no credential: the window signs in through a one-time login
+// link that the main process opens, like a browser does.
+const bridge: DesktopBridge = { desktop: true, platform: process.platform };
+contextBridge.exposeInMainWorld('earshot', bridge);
