@@ -22,11 +22,13 @@ Commands:
   providers probe P12              Check the local OpenAI-compatible server and list its models
   providers pull P12 NAME          Have an Ollama host download a model
   runtime status                   The P14 whisper.cpp binary and model, and whether a runtime runs
-  runtime build                    Build whisper-server 1.9.1 from source (cached; about 2 minutes)
+  runtime build                    Build whisper-server 1.9.1 from source, with a progress bar
+                                   (cached; about 2 minutes)
   runtime import-binary PATH       Use an existing whisper-server binary (checked with --help)
   runtime import-model PATH        Copy a ggml model into the data directory and use it
-  runtime download-model NAME      Download an official model (sha256-checked) and use it:
-                                   tiny.en, tiny-q5_1, tiny.en-q5_1, base-q5_1, small-q5_1
+  runtime download-model NAME      Download an official model (sha256-checked; an interrupted download
+                                   resumes) and use it: tiny.en, tiny-q5_1, tiny.en-q5_1,
+                                   base-q5_1 (suggested), small-q5_1
   runtime start                    Run whisper-server in the foreground until Ctrl-C
   runtime stop                     Stop the runtime that "runtime start" runs
   sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
