@@ -9,6 +9,15 @@ const reasons = {
 };
 
 /**
+ * A browser that followed a sign-in link from another site (a link in web mail or a chat) has the
+ * cookie, but does not send a SameSite=Strict cookie on the redirect to / that ends that cross-site
+ * journey, nor when that page is reloaded: it arrives here. A link on this page starts a same-site
+ * navigation, which sends it.
+ */
+const sameSiteRetry =
+  '<p>Just opened a sign-in link from another web page? <a href="/">Open the app</a>.</p>';
+
+/**
  * What a browser without a session gets instead of the app: how to sign in, and nothing else. It
  * is served to anyone who can reach the port, so it carries no secret, no script and no app bundle.
  */
@@ -26,6 +35,7 @@ export function signedOutPage(reason: keyof typeof reasons): Response {
     <main>
       <h1>Open Earshot</h1>
       <p>${reasons[reason]}</p>
+      ${reason === 'not-signed-in' ? sameSiteRetry : ''}
       <p>To open the app, run <code>earshot open</code> (or <code>npm run earshot -- open</code>) in a
         terminal, as the user who runs the service: it opens a new sign-in link in your browser.</p>
       <p>Or use the link that <code>npm start</code> (<code>earshot serve</code>) printed after

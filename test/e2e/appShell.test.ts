@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OpenedResources } from '../support/openedResources.ts';
@@ -63,6 +65,30 @@ it('signs in as a user does: without the link the page says how to open the app,
     expect(earshot.pageErrors).toEqual([]);
   } finally {
     await Promise.all(strangers.map((context) => context.close()));
+    await earshot.close();
+  }
+});
+
+it('a sign-in link followed from another site signs in too, through the link on the sign-in page', async () => {
+  const earshot = await openEarshot(browser);
+  const context = await browser.newContext();
+  const loginUrl = loginUrlOn(earshot.url, earshot.service);
+  // Another site (127.0.0.1 is not the same site as localhost) with the link on it, as web mail would show it.
+  const otherSite = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(`<a href="${loginUrl}">sign in</a>`),
+  );
+  try {
+    await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${(otherSite.address() as AddressInfo).port}/`);
+    await page.getByText('sign in').click();
+    // The browser keeps the SameSite=Strict cookie but does not send it at the end of a cross-site journey.
+    await page.getByRole('link', { name: 'Open the app' }).click();
+    await page.getByTestId('connection').getByText('Connected').waitFor();
+    expect(page.url()).toBe(earshot.url);
+  } finally {
+    otherSite.close();
+    await context.close();
     await earshot.close();
   }
 });
