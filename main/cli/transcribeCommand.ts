@@ -125,6 +125,10 @@ class ProgressLine {
   }
 
   show(status: FileJobStatus): void {
+    // A job refused before it began (P14 not set up) has nothing to report but the reason, which
+    // follows: "failed 0%" above it would say the same thing twice.
+    const failed = status.state === 'failing' || status.state === 'failed';
+    if (failed && status.progress === 0) return;
     const percent = Math.floor(status.progress * 100);
     // A log gets a line per step and per tenth of the way, a terminal every percent.
     const step = this.stream.isTTY ? percent : Math.floor(percent / 10) * 10;

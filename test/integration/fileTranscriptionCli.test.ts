@@ -183,7 +183,7 @@ describe('earshot transcribe without a service', () => {
   it('with P14 (the default) not set up, names the missing binary and model and how to get each', async () => {
     const result = await earshot(['transcribe', fixtureAudio('jfk.wav')]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`earshot: ${unconfiguredRuntimeMessage}\n`);
+    expect(result.stderr).toBe(`earshot: ${unconfiguredRuntimeMessage}\n`);
     expect(await listedSessions()).toEqual([]);
   });
 
