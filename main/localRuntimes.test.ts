@@ -6,7 +6,7 @@ import type { WhisperRuntimeState } from '../machines/whisperRuntime.ts';
 import type { ProviderAddressLease } from '../actors/fileJob/fileJob.ts';
 import { type WhisperCppConfig, whisperCppConfigSchema } from '../providers/whisper-cpp/config.ts';
 import { definition as whisperCpp } from '../providers/whisper-cpp/definition.ts';
-import { writeFakeServerBinary } from '../test/fakes/whisper-cpp/fakeServerBinary.ts';
+import { installFakeServerBinary } from '../test/fakes/whisper-cpp/fakeServerBinary.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
 import { LocalRuntimes } from './localRuntimes.ts';
 
@@ -18,11 +18,8 @@ beforeEach(async () => {
   directory = temporaryDirectory('local-runtimes');
   const modelPath = join(directory.path, 'ggml-test.bin');
   writeFileSync(modelPath, 'lmgg-test-model');
-  config = whisperCppConfigSchema.parse({
-    modelPath,
-    binaryPath: writeFakeServerBinary(directory.path, 'ready'),
-    port: await freePort(),
-  });
+  await installFakeServerBinary(directory.path, directory.path, 'ready');
+  config = whisperCppConfigSchema.parse({ modelPath, port: await freePort() });
   runtimes = new LocalRuntimes(directory.path);
 });
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ProviderDefinition } from '../providers/contract.ts';
 import { readProviderConfig, writeProviderConfig } from './providerSettings.ts';
+import { binaryPathSettingProblem } from './runtime/binaryTrust.ts';
 import { managedRuntimeProblem } from './runtime/storedRuntimeProblem.ts';
 
 export interface ConfigurationState {
@@ -83,8 +84,12 @@ export function setConfigurationFields(
     } else if (input === '') {
       delete next[field];
     } else {
-      const value =
-        typeof input === 'string' ? readFieldText(fieldSchema, input) : checkValue(fieldSchema, input);
+      const value = refuseMisplaced(
+        dataDirectory,
+        definition,
+        field,
+        typeof input === 'string' ? readFieldText(fieldSchema, input) : checkValue(fieldSchema, input),
+      );
       if (value.ok) next[field] = value.value;
       else errors[field] = value.message;
     }
@@ -92,6 +97,19 @@ export function setConfigurationFields(
   if (Object.keys(errors).length > 0) throw new ConfigurationFieldsError(errors);
   writeProviderConfig(dataDirectory, definition.metadata.id, next);
   return describeConfiguration(dataDirectory, definition);
+}
+
+/** A well-formed value that still may not be saved: P14's binaryPath must stay in its runtime folder. */
+function refuseMisplaced(
+  dataDirectory: string,
+  definition: ProviderDefinition<unknown>,
+  field: string,
+  value: FieldValue,
+): FieldValue {
+  const isBinaryPath = definition.metadata.executionMode === 'managed-runtime' && field === 'binaryPath';
+  if (!value.ok || !isBinaryPath || typeof value.value !== 'string') return value;
+  const problem = binaryPathSettingProblem(dataDirectory, value.value);
+  return problem === undefined ? value : { ok: false, message: problem };
 }
 
 function schemaFields(definition: ProviderDefinition<unknown>): Record<string, z.ZodType> {

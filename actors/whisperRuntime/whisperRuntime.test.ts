@@ -32,6 +32,7 @@ afterAll(() => directory.remove());
 function runtimeWith(behaviour: FakeServerBehaviour, options: Partial<WhisperRuntimeOptions> = {}) {
   const runtime = new WhisperRuntime({
     binaryPath: writeFakeServerBinary(directory.path, behaviour),
+    checkBinary: () => Promise.resolve(undefined),
     modelPath,
     port: 0,
     probeIntervalMs: 20,
@@ -113,6 +114,34 @@ describe('whisper runtime supervisor: start', () => {
     } finally {
       await new Promise((resolve) => occupant.close(resolve));
     }
+  });
+
+  it('refuses to run a binary its check refuses, spawning nothing and saying why', async () => {
+    const before = fakeServerSpawns(directory.path, 'ready').length;
+    const runtime = runtimeWith('ready', {
+      checkBinary: () => Promise.resolve('whisper-server at /x changed since Earshot built/imported it'),
+    });
+    const failure = await failureOf(runtime.ensureRunning());
+    expect(failure.kind).toBe('configuration');
+    expect(failure.message).toBe('whisper-server at /x changed since Earshot built/imported it');
+    expect(runtime.status()).toMatchObject({ state: 'unprepared', pid: null });
+    expect(fakeServerSpawns(directory.path, 'ready').length).toBe(before);
+  });
+
+  it('checks the binary once per start, shared by callers starting it together, not per request', async () => {
+    const checked: string[] = [];
+    const runtime = runtimeWith('ready', {
+      checkBinary: (path) => {
+        checked.push(path);
+        return Promise.resolve(undefined);
+      },
+    });
+    await Promise.all([runtime.ensureRunning(), runtime.ensureRunning(), runtime.acquire()]);
+    await runtime.ensureRunning();
+    expect(checked).toHaveLength(1);
+    await runtime.stop();
+    await runtime.ensureRunning();
+    expect(checked).toHaveLength(2);
   });
 
   it('refuses to start while the binary or model is missing, naming both and how to get them', async () => {

@@ -20,6 +20,12 @@ export interface WhisperRuntimeOptions {
   binaryPath: string;
   /** The binary is the one `earshot runtime build` makes in the data directory (so that is the remedy when it is missing). */
   binaryManaged?: boolean;
+  /**
+   * Why this binary must not run (Earshot did not build or import it, or it changed since), or
+   * undefined when it may. The runtime cannot tell a whisper-server from any other program, so
+   * whoever creates it says how the binary is vouched for. Asked once per start, before the spawn.
+   */
+  checkBinary: (binaryPath: string) => Promise<string | undefined>;
   modelPath: string;
   /** Used when free on 127.0.0.1, else any free port; default 8177. */
   port?: number;
@@ -75,6 +81,8 @@ export class WhisperRuntime {
   private lastPort: number | undefined;
   private users = 0;
   private waitingUsers = 0;
+  /** The binary check under way, shared by callers that start the runtime together. */
+  private binaryCheck: Promise<string | undefined> | undefined;
 
   constructor(options: WhisperRuntimeOptions) {
     this.options = options;
@@ -109,6 +117,9 @@ export class WhisperRuntime {
         if (outcome !== 'running') throw this.startFailure(outcome);
       } else {
         this.requireFiles();
+        await this.requireTrustedBinary();
+        if (signal?.aborted) throw cancelled();
+        // A caller that started it meanwhile made this START one the machine ignores.
         this.actor.send({ type: 'START' });
       }
     }
@@ -264,6 +275,17 @@ export class WhisperRuntime {
       throw new ProviderError('configuration', problem);
     }
     if (this.state() === 'unprepared') this.actor.send({ type: 'PREPARED' });
+  }
+
+  private async requireTrustedBinary(): Promise<void> {
+    this.binaryCheck ??= this.options.checkBinary(this.options.binaryPath).finally(() => {
+      this.binaryCheck = undefined;
+    });
+    const reason = await this.binaryCheck;
+    if (reason !== undefined) {
+      this.actor.send({ type: 'UNPREPARED' });
+      throw new ProviderError('configuration', reason);
+    }
   }
 
   private startFailure(outcome: WhisperRuntimeState): ProviderError {

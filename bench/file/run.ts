@@ -72,10 +72,12 @@ async function main(): Promise<void> {
   // whisper's runs, the long ones, also wait (briefly) for the machine to be quiet.
   for (let run = 1; run <= options.runs; run++) {
     log(`Run ${run} of ${options.runs}`);
-    await freshDataDirectory(dataDirectory, 'P14', {
-      binaryPath: whisperServer.binaryPath,
-      modelPath: whisperServer.modelPath,
-    });
+    await freshDataDirectory(
+      dataDirectory,
+      'P14',
+      { modelPath: whisperServer.modelPath },
+      { whisperServer: whisperServer.binaryPath },
+    );
     await waitForQuiet();
     const local = await runEarshotTranscription(media.tenMinuteWav.path, 'P14', dataDirectory);
     localRuntime.runs.push(local);

@@ -1,15 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeFakeBuildTools } from '../../test/fakes/whisper-cpp/fakeBuildTools.ts';
-import { writeFakeServerBinary } from '../../test/fakes/whisper-cpp/fakeServerBinary.ts';
+import { installFakeServerBinary } from '../../test/fakes/whisper-cpp/fakeServerBinary.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
+import { binaryRecordPath } from '../runtime/binaryRecord.ts';
 import { managedBinaryPath, modelsDirectory } from '../runtime/runtimePaths.ts';
 import { isProcessAlive, readRuntimeRecord } from '../runtime/runtimeRecord.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
@@ -82,12 +83,17 @@ await runtimeCommand(${JSON.stringify(dataDirectory)}, 'start', undefined);`;
 }
 
 async function configureFakeRuntime(): Promise<void> {
-  mkdirSync(dataDirectory, { recursive: true });
-  writeProviderConfig(dataDirectory, 'whisper-cpp', {
-    modelPath,
-    binaryPath: writeFakeServerBinary(directory.path, 'ready'),
-    port: await freePort(),
-  });
+  await installFakeServerBinary(directory.path, dataDirectory, 'ready');
+  writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, port: await freePort() });
+}
+
+/** A script that leaves `ran` behind if anything runs it, as an attacker's "whisper-server" would act. */
+function markingScript(name: string): { path: string; ran: string } {
+  const path = join(directory.path, name);
+  const ran = join(directory.path, `${name}.ran`);
+  writeFileSync(path, `#!/bin/sh\ntouch '${ran}'\necho "  --inference-path PATH" >&2\n`);
+  chmodSync(path, 0o755);
+  return { path, ran };
 }
 
 describe('earshot runtime start / stop / status', () => {
@@ -130,6 +136,33 @@ describe('earshot runtime start / stop / status', () => {
     await printed('stop');
     expect(isProcessAlive(serverPid)).toBe(false);
   }, 30_000);
+
+  it('will not run a program named as binaryPath outside the runtime folder, nor show its --help', async () => {
+    const script = markingScript('planted');
+    mkdirSync(dataDirectory, { recursive: true });
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, binaryPath: script.path });
+    await expect(runtimeCommand(dataDirectory, 'start', undefined)).rejects.toThrow(
+      `whisper-server at ${script.path} is not one Earshot built or imported: P14 runs only a program file in ${dirname(managedBinaryPath(dataDirectory))}.`,
+    );
+    expect(await printed('status')).toContain(`Binary:  ${script.path} (binaryPath): whisper-server at`);
+    expect(existsSync(script.ran)).toBe(false);
+  });
+
+  it('will not run the imported binary once it has changed, nor one put there without a record', async () => {
+    await configureFakeRuntime();
+    const binary = managedBinaryPath(dataDirectory);
+    const script = markingScript('swapped');
+    copyFileSync(script.path, binary);
+    await expect(runtimeCommand(dataDirectory, 'start', undefined)).rejects.toThrow(
+      `whisper-server at ${binary} changed since Earshot built/imported it; run \`earshot runtime build\` or ` +
+        '`earshot runtime import-binary PATH` again',
+    );
+    rmSync(binaryRecordPath(binary));
+    await expect(runtimeCommand(dataDirectory, 'start', undefined)).rejects.toThrow(
+      `whisper-server at ${binary} has no record of being built or imported by Earshot`,
+    );
+    expect(existsSync(script.ran)).toBe(false);
+  });
 
   it('will not start without a binary and a model, and says how to get each', async () => {
     await expect(runtimeCommand(dataDirectory, 'start', undefined)).rejects.toThrow(

@@ -11,6 +11,7 @@ import type { StreamingFake, StreamingFakeFixture } from '../../test/fakes/strea
 import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { LocalRuntimes } from '../localRuntimes.ts';
+import { importBinary } from '../runtime/importBinary.ts';
 import { providerBaseUrls } from '../transcriptionJobs.ts';
 import { checkProvider } from './providerCheck.ts';
 
@@ -146,11 +147,8 @@ describe('the managed runtime (P14 whisper.cpp)', () => {
   afterAll(() => directory.remove());
 
   it('starts the real whisper-server, transcribes the clip through it and lets it go again', async () => {
-    const config = {
-      modelPath: stubModel,
-      binaryPath: requireBuiltWhisperServer(),
-      port: await closedPort(),
-    };
+    await importBinary(requireBuiltWhisperServer(), directory.path);
+    const config = { modelPath: stubModel, port: await closedPort() };
     const check = await checkProvider(whisper, config, {
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
     });

@@ -10,6 +10,7 @@ import { stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { closedPort } from '../../test/support/closedPort.ts';
+import { binaryDirectory, managedBinaryPath } from '../runtime/runtimePaths.ts';
 import { providerBaseUrls } from '../transcriptionJobs.ts';
 import type { ProviderReachability, ProviderView } from './providerView.ts';
 import { createProviderControl } from './providerControl.ts';
@@ -208,6 +209,29 @@ describe('P14 in a fresh data directory', () => {
       ok: false,
       message: unconfiguredRuntimeMessage,
     });
+  });
+
+  it('refuses a binaryPath outside its runtime folder, saving nothing and saying to import the program', async () => {
+    await call('PUT', '/providers/P14/config', { values: { modelPath: stubModel } });
+    const script = join(directory.path, 'payload.sh');
+    const { status, json } = await call('PUT', '/providers/whisper-cpp/config', {
+      values: { binaryPath: script },
+    });
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      error: 'Nothing was saved: one setting is not valid for whisper.cpp.',
+      code: 'invalid_config',
+      fields: {
+        binaryPath:
+          `P14 runs only a whisper-server that Earshot built or imported into ${binaryDirectory(directory.path)}. ` +
+          `To use ${script}, run \`earshot runtime import-binary ${script}\`, which copies it there, and leave binaryPath empty.`,
+      },
+    });
+    expect(storedSecrets()).toEqual({ providers: { 'whisper-cpp': { modelPath: stubModel } } });
+    const inFolder = managedBinaryPath(directory.path);
+    expect((await call('PUT', '/providers/P14/config', { values: { binaryPath: inFolder } })).status).toBe(
+      200,
+    );
   });
 
   it('is still not ready once a model is chosen, while whisper-server is not built', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHttpServer, startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
@@ -11,6 +11,8 @@ import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { LocalRuntimes } from '../localRuntimes.ts';
 import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
+import { recordBinary } from '../runtime/binaryRecord.ts';
+import { importBinary } from '../runtime/importBinary.ts';
 import { isProcessAlive } from '../runtime/runtimeRecord.ts';
 import type { ModelEntry } from '../runtime/modelManifest.ts';
 import { officialModels } from '../runtime/modelManifest.ts';
@@ -79,6 +81,15 @@ function controlledBuilder() {
   return { builder, finish };
 }
 
+/** A script that leaves `ran` behind if anything runs it, as an attacker's "whisper-server" would act. */
+function markingScript(name: string): { path: string; ran: string } {
+  const path = join(directory.path, name);
+  const ran = join(directory.path, `${name}.ran`);
+  writeFileSync(path, `#!/bin/sh\ntouch '${ran}'\necho "  --inference-path PATH" >&2\n`);
+  chmodSync(path, 0o755);
+  return { path, ran };
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -102,26 +113,41 @@ describe('GET /runtime', () => {
     });
   });
 
-  it('names a configured binary that is not whisper-server, and a model that is missing', async () => {
-    const notServer = join(directory.path, 'whisper-cli');
-    writeFileSync(notServer, '#!/bin/sh\necho "usage: whisper-cli [options] file0.wav"\n');
-    chmodSync(notServer, 0o755);
+  it('names a planted binaryPath as not one Earshot built or imported, without running it', async () => {
+    const planted = markingScript('planted');
     writeProviderConfig(dataDirectory, 'whisper-cpp', {
-      binaryPath: notServer,
+      binaryPath: planted.path,
       modelPath: '/nowhere/ggml.bin',
     });
     const { binary, model } = await panel();
     expect(binary).toEqual({
-      path: notServer,
+      path: planted.path,
       managed: false,
+      state: 'unusable',
+      problem: expect.stringContaining(
+        `whisper-server at ${planted.path} is not one Earshot built or imported`,
+      ) as unknown,
+    });
+    expect(model).toEqual({ path: '/nowhere/ggml.bin', state: 'missing', bytes: null });
+    expect(existsSync(planted.ran)).toBe(false);
+  });
+
+  it('names a recorded binary in the runtime folder that is not whisper-server', async () => {
+    const notServer = managedBinaryPath(dataDirectory);
+    mkdirSync(dirname(notServer), { recursive: true });
+    writeFileSync(notServer, '#!/bin/sh\necho "usage: whisper-cli [options] file0.wav"\n');
+    chmodSync(notServer, 0o755);
+    await recordBinary(notServer);
+    expect((await panel()).binary).toEqual({
+      path: notServer,
+      managed: true,
       state: 'unusable',
       problem: expect.stringContaining('is not whisper-server') as unknown,
     });
-    expect(model).toEqual({ path: '/nowhere/ggml.bin', state: 'missing', bytes: null });
   });
 });
 
-describe('POST /runtime/import-model and import-binary', () => {
+describe('POST /runtime/import-model; no import-binary', () => {
   it('imports the stub model into the data directory and makes it the one P14 uses', async () => {
     const { status, json } = await call('POST', '/runtime/import-model', { path: stubModel });
     const imported = join(modelsDirectory(dataDirectory), basename(stubModel));
@@ -148,32 +174,16 @@ describe('POST /runtime/import-model and import-binary', () => {
     expect((await panel()).installedModels).toEqual([]);
   });
 
-  it('refuses a file that is not a whisper-server binary and keeps nothing', async () => {
-    const text = join(directory.path, 'whisper-server');
-    writeFileSync(text, 'just text');
-    const refused = await call('POST', '/runtime/import-binary', { path: text });
-    expect(refused).toMatchObject({
-      status: 400,
-      json: {
-        code: 'invalid_binary',
-        error: expect.stringContaining('is not a usable whisper-server') as unknown,
-      },
+  it('offers no binary import: one session could otherwise hand the service a program to run', async () => {
+    const planted = markingScript('whisper-server');
+    const response = await app.request('/control/v1/runtime/import-binary', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: planted.path }),
     });
+    expect(response.status).toBe(404);
     expect(existsSync(managedBinaryPath(dataDirectory))).toBe(false);
-  });
-
-  it('imports a binary that runs as whisper-server', async () => {
-    const binary = join(directory.path, 'whisper-server');
-    writeFileSync(binary, '#!/bin/sh\necho "  --inference-path PATH" >&2\n');
-    chmodSync(binary, 0o755);
-    const { status, json } = await call('POST', '/runtime/import-binary', { path: binary });
-    expect(status).toBe(200);
-    expect(json.binary).toEqual({
-      path: managedBinaryPath(dataDirectory),
-      managed: true,
-      state: 'ready',
-      problem: null,
-    });
+    expect(existsSync(planted.ran)).toBe(false);
   });
 });
 
@@ -320,12 +330,39 @@ describe('POST /runtime/start and stop', () => {
     });
   });
 
-  it('runs the real whisper-server until stop, with its output in the log', async () => {
-    writeProviderConfig(dataDirectory, 'whisper-cpp', {
-      modelPath: stubModel,
-      binaryPath: requireBuiltWhisperServer(),
-      port: await freePort(),
+  it('will not run a program set as binaryPath behind the control API, nor one changed since its import', async () => {
+    const planted = markingScript('planted');
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel, binaryPath: planted.path });
+    const outside = await call('POST', '/runtime/start');
+    expect(outside).toMatchObject({
+      status: 400,
+      json: {
+        code: 'runtime_unavailable',
+        error: expect.stringContaining(
+          `whisper-server at ${planted.path} is not one Earshot built or imported`,
+        ) as unknown,
+      },
     });
+
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel });
+    const imported = await importBinary(markingScript('whisper-server').path, dataDirectory);
+    rmSync(join(directory.path, 'whisper-server.ran'));
+    copyFileSync(planted.path, imported);
+    const changed = await call('POST', '/runtime/start');
+    expect(changed).toMatchObject({
+      status: 400,
+      json: {
+        code: 'runtime_unavailable',
+        error: `whisper-server at ${imported} changed since Earshot built/imported it; run \`earshot runtime build\` or \`earshot runtime import-binary PATH\` again (or Settings → Runtime → Build binary).`,
+      },
+    });
+    expect(existsSync(planted.ran)).toBe(false);
+    expect((await panel()).runtime).toMatchObject({ state: 'unprepared', pid: null, held: false });
+  });
+
+  it('runs the real whisper-server until stop, with its output in the log', async () => {
+    await importBinary(requireBuiltWhisperServer(), dataDirectory);
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel, port: await freePort() });
     const started = await call('POST', '/runtime/start');
     expect(started.status).toBe(200);
     const { runtime, log } = started.json as unknown as RuntimePanel;

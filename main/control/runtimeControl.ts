@@ -9,16 +9,20 @@ import { suggestedModel } from '../../providers/whisper-cpp/runtimeSetupProblem.
 import type { LocalRuntimes } from '../localRuntimes.ts';
 import { configurationProblems } from '../providerConfiguration.ts';
 import { readProviderConfig } from '../providerSettings.ts';
+import { binaryRecordPath } from '../runtime/binaryRecord.ts';
 import { buildBinary, type BuildListener } from '../runtime/buildBinary.ts';
 import { downloadModel } from '../runtime/downloadModel.ts';
-import { importBinary } from '../runtime/importBinary.ts';
 import { importModel } from '../runtime/importModel.ts';
 import { findModel, modelHostUrl, type ModelEntry, officialModels } from '../runtime/modelManifest.ts';
 import { modelsDirectory } from '../runtime/runtimePaths.ts';
-import { type BinaryReport, type ModelReport, runtimeFilesReport } from '../runtime/runtimeReport.ts';
+import {
+  type BinaryReport,
+  binaryUsabilityProblem,
+  type ModelReport,
+  runtimeFilesReport,
+} from '../runtime/runtimeReport.ts';
 import { readRuntimeFileSettings, useModel } from '../runtime/runtimeSettings.ts';
 import { storedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
-import { whisperServerProblem } from '../runtime/whisperServerCheck.ts';
 import { controlError } from './controlError.ts';
 import { RuntimeTasks, type RuntimeTaskStatus, taskLogLines } from './runtimeTasks.ts';
 
@@ -68,14 +72,18 @@ const downloadRequestSchema = z.object({ name: z.string() }).strict();
  *   it keeps running until `POST /runtime/stop` (and as long as a job or live session uses it)
  * - `POST /runtime/build`, `POST /runtime/download-model {name}` → 202 RuntimePanel; the task runs
  *   in the background, one at a time (else 409 `task_running`), followed through `GET /runtime`
- * - `POST /runtime/import-binary {path}`, `POST /runtime/import-model {path}` → RuntimePanel
+ * - `POST /runtime/import-model {path}` → RuntimePanel
+ *
+ * There is no import of a binary here: whoever may call these routes (one stolen browser session is
+ * enough) could otherwise hand the service any program to run. A binary comes from a build (the
+ * pinned whisper.cpp source) or from `earshot runtime import-binary PATH` at the owner's terminal.
  */
 export function createRuntimeControl(dependencies: RuntimeControlDependencies): Hono {
   const { dataDirectory, runtimes } = dependencies;
   const build = dependencies.buildBinary ?? buildBinary;
   const models = dependencies.models ?? officialModels;
   const tasks = new RuntimeTasks();
-  const binaryProblem = cachedBinaryCheck();
+  const binaryProblem = cachedBinaryCheck(dataDirectory);
   const app = new Hono();
 
   const panel = async (): Promise<RuntimePanel> => {
@@ -175,17 +183,6 @@ export function createRuntimeControl(dependencies: RuntimeControlDependencies): 
     return context.json(await panel(), 202);
   });
 
-  app.post('/runtime/import-binary', async (context) => {
-    const path = await requestedPath(context.req.raw);
-    if (path === undefined) return pathRequired();
-    try {
-      await importBinary(path, dataDirectory);
-    } catch (error) {
-      return controlError(400, 'invalid_binary', (error as Error).message);
-    }
-    return context.json(await panel());
-  });
-
   app.post('/runtime/import-model', async (context) => {
     const path = await requestedPath(context.req.raw);
     if (path === undefined) return pathRequired();
@@ -218,15 +215,17 @@ function taskRunning(tasks: RuntimeTasks): Response {
 }
 
 /**
- * `whisperServerProblem` runs the binary; the panel is polled while tasks run, so the answer is
- * kept for as long as the file is the same one (same size and modification time).
+ * `binaryUsabilityProblem` hashes the binary and runs it; the panel is polled while tasks run, so
+ * the answer is kept for as long as the file and its sha256 record are the same (same size and
+ * modification times). The record counts because a build writes it just after the binary.
  */
-function cachedBinaryCheck(): (path: string) => Promise<string | undefined> {
+function cachedBinaryCheck(dataDirectory: string): (path: string) => Promise<string | undefined> {
   let cached: { key: string; problem: Promise<string | undefined> } | undefined;
   return async (path) => {
     const found = await stat(path);
-    const key = `${path}\n${found.size}\n${found.mtimeMs}`;
-    if (cached?.key !== key) cached = { key, problem: whisperServerProblem(path) };
+    const record = await stat(binaryRecordPath(path)).catch(() => undefined);
+    const key = `${path}\n${found.size}\n${found.mtimeMs}\n${record?.mtimeMs ?? 'no record'}`;
+    if (cached?.key !== key) cached = { key, problem: binaryUsabilityProblem(dataDirectory, path) };
     return cached.problem;
   };
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { OutputTail } from '../../actors/whisperRuntime/outputTail.ts';
+import { recordBinary } from './binaryRecord.ts';
 import { buildLineProgress, buildLineStep } from './buildOutput.ts';
 import { managedBinaryPath } from './runtimePaths.ts';
 
@@ -24,7 +25,8 @@ const failureLines = 15;
 /**
  * Builds whisper-server from source with scripts/build-whisper-server.sh (cached by version, so a
  * second build is a copy) into `<dataDir>/runtime/bin/`, telling `listener` its lines, steps and
- * percentage. A failed build's error quotes the end of its output.
+ * percentage, and records the binary's sha256, without which the runtime does not run it. A failed
+ * build's error quotes the end of its output.
  */
 export async function buildBinary(dataDirectory: string, listener: BuildListener = {}): Promise<string> {
   const target = managedBinaryPath(dataDirectory);
@@ -50,5 +52,6 @@ export async function buildBinary(dataDirectory: string, listener: BuildListener
       `Building whisper-server failed (exit code ${code}). The end of its output:\n${output.join('\n')}`,
     );
   }
+  await recordBinary(target);
   return target;
 }

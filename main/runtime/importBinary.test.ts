@@ -1,7 +1,9 @@
-import { chmodSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { binaryRecordPath } from './binaryRecord.ts';
+import { fileSha256 } from './fileSha256.ts';
 import { importBinary } from './importBinary.ts';
 import { managedBinaryPath } from './runtimePaths.ts';
 import { whisperServerProblem } from './whisperServerCheck.ts';
@@ -43,12 +45,15 @@ describe('whisperServerProblem', () => {
 });
 
 describe('importBinary', () => {
-  it('copies a working whisper-server to <dataDir>/runtime/bin/whisper-server, executable', async () => {
+  it('copies a working whisper-server to <dataDir>/runtime/bin/whisper-server, executable, with its sha256', async () => {
     const dataDirectory = join(directory.path, 'data');
     const path = await importBinary(serverHelp, dataDirectory);
     expect(path).toBe(managedBinaryPath(dataDirectory));
     expect(statSync(path).mode & 0o111).not.toBe(0);
     expect(await whisperServerProblem(path)).toBeUndefined();
+    expect(readFileSync(binaryRecordPath(path), 'utf8')).toBe(
+      `${await fileSha256(serverHelp)}  whisper-server\n`,
+    );
   });
 
   it('refuses a program that is not whisper-server and copies nothing', async () => {
@@ -65,7 +70,7 @@ describe('importBinary', () => {
       `case "$0" in */runtime/bin/*) echo "error while loading shared libraries: libwhisper.so.1" >&2; exit 127;; esac\necho "--inference-path" >&2`,
     );
     await expect(importBinary(inPlaceOnly, dataDirectory)).rejects.toThrow(
-      /runs where it is but not once copied .*binaryPath=.*whisper-server-shared/,
+      /whisper-server-shared runs where it is but not once copied .*`earshot runtime build` makes a self-contained one/,
     );
     expect(() => statSync(managedBinaryPath(dataDirectory))).toThrow(/ENOENT/);
   });

@@ -1,12 +1,14 @@
 import { chmod, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { recordBinary } from './binaryRecord.ts';
 import { managedBinaryPath } from './runtimePaths.ts';
 import { whisperServerProblem } from './whisperServerCheck.ts';
 
 /**
  * Copies a whisper-server binary to `<dataDir>/runtime/bin/whisper-server`, after checking it runs
- * as whisper-server, and checks the copy again: a shared-library build finds its libraries by a
- * path next to where it was built, so it may stop working once moved.
+ * as whisper-server, checks the copy again (a shared-library build finds its libraries by a path
+ * next to where it was built, so it may stop working once moved) and records its sha256, without
+ * which the runtime does not run it.
  */
 export async function importBinary(sourcePath: string, dataDirectory: string): Promise<string> {
   const source = resolve(sourcePath);
@@ -27,10 +29,11 @@ export async function importBinary(sourcePath: string, dataDirectory: string): P
     if (copyProblem !== undefined) {
       throw new Error(
         `${source} runs where it is but not once copied (${copyProblem}); it probably needs shared libraries ` +
-          `beside it. Use it in place instead: earshot providers set whisper-cpp binaryPath=${source}`,
+          'beside it, and P14 runs only a copy in its own folder. `earshot runtime build` makes a self-contained one.',
       );
     }
     await rename(partial, target);
+    await recordBinary(target);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;

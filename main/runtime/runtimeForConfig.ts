@@ -1,8 +1,12 @@
 import { WhisperRuntime, type WhisperRuntimeOptions } from '../../actors/whisperRuntime/whisperRuntime.ts';
 import type { WhisperCppConfig } from '../../providers/whisper-cpp/config.ts';
+import { untrustedBinaryReason } from './binaryTrust.ts';
 import { managedBinaryPath } from './runtimePaths.ts';
 
-/** The P14 runtime for a validated config: its binaryPath, else the binary managed in the data directory. */
+/**
+ * The P14 runtime for a validated config: its binaryPath, else the binary managed in the data
+ * directory. Either way it runs only a binary Earshot built or imported there, unchanged since.
+ */
 export function runtimeForConfig(
   dataDirectory: string,
   config: WhisperCppConfig,
@@ -14,5 +18,7 @@ export function runtimeForConfig(
     modelPath: config.modelPath,
     port: config.port,
     ...options,
+    // After the options, so that no caller can turn the check off.
+    checkBinary: (binaryPath) => untrustedBinaryReason(dataDirectory, binaryPath),
   });
 }

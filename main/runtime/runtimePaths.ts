@@ -5,9 +5,14 @@ export function runtimeDirectory(dataDirectory: string): string {
   return join(dataDirectory, 'runtime');
 }
 
+/** The folder of the whisper-server binaries `build` and `import-binary` put in place: the only ones P14 runs. */
+export function binaryDirectory(dataDirectory: string): string {
+  return join(runtimeDirectory(dataDirectory), 'bin');
+}
+
 /** The binary `build` and `import-binary` put in place; used when the config names no binaryPath. */
 export function managedBinaryPath(dataDirectory: string): string {
-  return join(runtimeDirectory(dataDirectory), 'bin', 'whisper-server');
+  return join(binaryDirectory(dataDirectory), 'whisper-server');
 }
 
 export function modelsDirectory(dataDirectory: string): string {

@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { untrustedBinaryReason } from './binaryTrust.ts';
 import { hasGgmlMagic } from './ggmlModelFile.ts';
 import { managedBinaryPath, modelsDirectory } from './runtimePaths.ts';
 import { readRuntimeFileSettings } from './runtimeSettings.ts';
@@ -33,12 +34,25 @@ export interface RuntimeFilesReport {
 }
 
 /**
+ * Why P14 cannot use the binary at `path`: it is not one Earshot built or imported, or its
+ * `--help` is not whisper-server's. Only a binary Earshot vouches for is run, even for `--help`.
+ */
+export async function binaryUsabilityProblem(
+  dataDirectory: string,
+  path: string,
+): Promise<string | undefined> {
+  return (await untrustedBinaryReason(dataDirectory, path)) ?? (await whisperServerProblem(path));
+}
+
+/**
  * Looks at the files P14 is set to use, as `earshot runtime status` and the runtime panel show
- * them. `binaryProblem` runs the binary's `--help`; a caller asking often may pass a cached one.
+ * them. `binaryProblem` hashes the binary and runs its `--help`; a caller asking often may pass a
+ * cached one.
  */
 export async function runtimeFilesReport(
   dataDirectory: string,
-  binaryProblem: (path: string) => Promise<string | undefined> = whisperServerProblem,
+  binaryProblem: (path: string) => Promise<string | undefined> = (path) =>
+    binaryUsabilityProblem(dataDirectory, path),
 ): Promise<RuntimeFilesReport> {
   const settings = readRuntimeFileSettings(dataDirectory);
   return {

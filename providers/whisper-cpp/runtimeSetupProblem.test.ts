@@ -48,8 +48,8 @@ describe('runtimeSetupProblem', () => {
     writeFileSync(model, 'lmgg');
     expect(runtimeSetupProblem({ binaryPath: binary, binaryManaged: false, modelPath: model })).toBe(
       `P14 whisper.cpp is not set up: binaryPath names ${binary}, which is not a program that can run ` +
-        '(point binaryPath at a whisper-server, or clear it with `earshot providers set whisper-cpp binaryPath=` ' +
-        'to use the one `earshot runtime build` makes).',
+        '(clear it with `earshot providers set whisper-cpp binaryPath=` to use the one `earshot runtime build` ' +
+        'or `earshot runtime import-binary PATH` puts in place).',
     );
   });
 

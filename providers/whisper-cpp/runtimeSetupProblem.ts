@@ -32,7 +32,7 @@ export function runtimeSetupProblem(files: RuntimeFiles): string | undefined {
     gaps.push(
       files.binaryManaged
         ? `whisper-server is not built (run \`earshot runtime build\` or \`earshot runtime import-binary PATH\`, or ${page()} → Build binary)`
-        : `binaryPath names ${files.binaryPath}, which is not a program that can run (point binaryPath at a whisper-server, or clear it with \`earshot providers set ${metadata.id} binaryPath=\` to use the one \`earshot runtime build\` makes)`,
+        : `binaryPath names ${files.binaryPath}, which is not a program that can run (clear it with \`earshot providers set ${metadata.id} binaryPath=\` to use the one \`earshot runtime build\` or \`earshot runtime import-binary PATH\` puts in place)`,
     );
   }
   if (files.modelPath === undefined) {

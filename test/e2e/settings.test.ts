@@ -154,10 +154,11 @@ it('walks the first run of P14 on its runtime page: what is missing, Build with 
 
     const binary = page.getByTestId('runtime-binary');
     await binary.getByText('Missing').waitFor();
-    expect(await binary.getByRole('button', { name: 'Import binary' }).isDisabled()).toBe(true);
-    await binary.getByLabel('Or import a whisper-server you have').fill('/nowhere/whisper-server');
-    await binary.getByRole('button', { name: 'Import binary' }).click();
-    await binary.getByRole('alert').waitFor();
+    // A program to run comes from a build or from the owner's terminal, never through the page.
+    expect(await binary.getByTestId('runtime-binary-import').textContent()).toContain(
+      'earshot runtime import-binary PATH',
+    );
+    expect(await binary.getByRole('textbox').count()).toBe(0);
 
     const model = page.getByTestId('runtime-model');
     await model.getByText('Not set').waitFor();

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { importBinary } from '../../main/runtime/importBinary.ts';
 import { cannedText } from '../fakes/cannedSpeech.ts';
 import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/openai-compatible/server.ts';
 import { earshotBin, startServeProcess, type ServeProcess } from '../support/earshotProcess.ts';
@@ -161,7 +162,8 @@ describe('earshot transcribe without a service', () => {
     // A model path of this test's own, so no other test's whisper-server is mistaken for this one.
     const modelPath = join(directory.path, 'stub-model.bin');
     copyFileSync(stubModel, modelPath);
-    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, binaryPath: whisperServer });
+    await importBinary(whisperServer, dataDirectory);
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath });
     const result = await earshot(['transcribe', fixtureAudio('zh-16k.wav')]);
     expect(result.status, result.stderr).toBe(0);
     // The stub model has whisper's shape and no weights: the whole path is real, the transcript empty.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBatchWindowStream } from '../../actors/batch/batchWindowStream.ts';
 import { LocalRuntimes } from '../../main/localRuntimes.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { importBinary } from '../../main/runtime/importBinary.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { providerBaseUrls } from '../../main/transcriptionJobs.ts';
 import type { LiveEvent, ProviderDefinition } from '../../providers/contract.ts';
@@ -12,7 +13,7 @@ import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import { fixture as openAiCompatibleFixture } from '../fakes/openai-compatible/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
 import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/markedSpeech.ts';
-import { builtWhisperServer, requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
+import { requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
 import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
@@ -71,10 +72,10 @@ describe('lifecycle and cadence: P14 on the real whisper-server', () => {
   let directory: ReturnType<typeof temporaryDirectory>;
   let runtimes: LocalRuntimes;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     directory = temporaryDirectory('live-whisper');
     runtimes = new LocalRuntimes(directory.path);
-    requireBuiltWhisperServer();
+    await importBinary(requireBuiltWhisperServer(), directory.path);
   });
   afterAll(async () => {
     await runtimes.stop();
@@ -93,7 +94,7 @@ describe('lifecycle and cadence: P14 on the real whisper-server', () => {
     const events: LiveEvent[] = [];
     const stream = openBatchWindowStream({
       definition: counting,
-      config: whisperCpp.configSchema.parse({ modelPath: stubModel, binaryPath: builtWhisperServer }),
+      config: whisperCpp.configSchema.parse({ modelPath: stubModel }),
       languageHints: ['en'],
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
       onEvent: (event) => events.push(event),

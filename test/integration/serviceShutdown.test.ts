@@ -25,11 +25,18 @@ it('SIGTERM during a P14 job stops the job and the whisper-server it started: no
   // A model file of this test's own, so the process search cannot see other tests' servers.
   const modelPath = join(directory.path, 'own-stub-model.bin');
   copyFileSync(stubModel, modelPath);
+  const imported = runEarshot([
+    'runtime',
+    'import-binary',
+    requireBuiltWhisperServer(),
+    '--data-dir',
+    dataDirectory,
+  ]);
+  expect(imported.status, imported.stderr).toBe(0);
   const configured = runEarshot([
     'providers',
     'set',
     'P14',
-    `binaryPath=${requireBuiltWhisperServer()}`,
     `modelPath=${modelPath}`,
     '--data-dir',
     dataDirectory,

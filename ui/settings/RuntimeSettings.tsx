@@ -8,7 +8,7 @@ import { RuntimeLog } from './RuntimeLog.tsx';
 import type { RuntimeReport } from './settingsTypes.ts';
 import { useControlData } from './useControlData.ts';
 
-type RuntimeAction = 'build' | 'import-binary' | 'import-model' | 'download-model' | 'start' | 'stop';
+type RuntimeAction = 'build' | 'import-model' | 'download-model' | 'start' | 'stop';
 
 const runtimeStates: Record<RuntimeReport['runtime']['state'], { label: string; tone: string }> = {
   unprepared: { label: 'Stopped', tone: '' },
@@ -107,14 +107,13 @@ export function RuntimeSettings() {
             </span>
           </div>
           {task.kind === 'build' && <TaskStatus task={task} />}
-          <PathImportForm
-            label="Or import a whisper-server you have"
-            placeholder="/usr/local/bin/whisper-server"
-            buttonLabel="Import binary"
-            busy={busy !== undefined}
-            onImport={(path) => void run('import-binary', { path })}
-          />
-          {failureOf('build', 'import-binary')}
+          <p className="field-hint" data-testid="runtime-binary-import">
+            Have a whisper-server of your own? Run <code>earshot runtime import-binary PATH</code> in a
+            terminal: it copies the program into Earshot&apos;s data directory. P14 runs only a program built
+            here or imported that way, and this page offers no import, so nobody who gets into the app can
+            hand Earshot a program to run.
+          </p>
+          {failureOf('build')}
         </RuntimeCard>
 
         <RuntimeCard step={2} title="Speech model" testId="runtime-model">
@@ -244,7 +243,7 @@ function RuntimeReadiness(props: { report: RuntimeReport }) {
       </p>
       <ol>
         <li className={binary.state === 'ready' ? 'runtime-step-done' : undefined}>
-          <strong>Build</strong> whisper-server (or import one you have) in step 1 below.
+          <strong>Build</strong> whisper-server in step 1 below (or import one you have from a terminal).
           {binary.state === 'ready' && ' Done.'}
         </li>
         <li className={model.state === 'ready' ? 'runtime-step-done' : undefined}>

@@ -1,6 +1,8 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recordBinary } from '../../../main/runtime/binaryRecord.ts';
+import { managedBinaryPath } from '../../../main/runtime/runtimePaths.ts';
 
 export type FakeServerBehaviour =
   | 'ready'
@@ -28,6 +30,24 @@ export function writeFakeServerBinary(directory: string, behaviour: FakeServerBe
   );
   chmodSync(path, 0o755);
   return path;
+}
+
+/**
+ * The fake as P14's own binary, as `earshot runtime import-binary` leaves one: copied to
+ * `<dataDir>/runtime/bin/whisper-server` with its sha256 recorded (P14 runs no other). Its spawns
+ * are still listed by `fakeServerSpawns(directory, behaviour)`.
+ */
+export async function installFakeServerBinary(
+  directory: string,
+  dataDirectory: string,
+  behaviour: FakeServerBehaviour,
+): Promise<string> {
+  const target = managedBinaryPath(dataDirectory);
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(writeFakeServerBinary(directory, behaviour), target);
+  chmodSync(target, 0o755);
+  await recordBinary(target);
+  return target;
 }
 
 /** The flags of every spawn of that fake, in order. */
