@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ProviderDefinition } from '../providers/contract.ts';
+import { newSecretDestination } from '../providers/secretDestination.ts';
 import { readProviderConfig, writeProviderConfig } from './providerSettings.ts';
 import { binaryPathSettingProblem } from './runtime/binaryTrust.ts';
 import { managedRuntimeProblem } from './runtime/storedRuntimeProblem.ts';
@@ -30,6 +31,21 @@ export class ConfigurationFieldsError extends Error {
     super(`Nothing was saved:\n  ${lines.join('\n  ')}`);
     this.name = 'ConfigurationFieldsError';
     this.fields = fields;
+  }
+}
+
+/**
+ * The change would send a stored key to a place it did not go to before (see
+ * providers/secretDestination.ts), and whoever asked for it did not confirm that place; nothing was
+ * saved. `destination` is the place (scheme://host[:port]) to confirm.
+ */
+export class UnconfirmedSecretDestinationError extends Error {
+  readonly destination: string;
+
+  constructor(providerName: string, destination: string) {
+    super(`Your ${providerName} key will be sent to ${destination}. Confirm to save.`);
+    this.name = 'UnconfirmedSecretDestinationError';
+    this.destination = destination;
   }
 }
 
@@ -66,15 +82,19 @@ export function configurationProblems(
  * Sets (or, with empty text, removes) fields of a provider's configuration. Each value is checked
  * on its own against its field's schema; if any is wrong nothing is saved. The whole configuration
  * may still be incomplete (credentials are often set one at a time): that is reported, not refused.
- * Throws ConfigurationFieldsError for wrong values and unknown fields.
+ * A change that would send a stored key to a new place is saved only if `confirms` accepts that
+ * place. Throws ConfigurationFieldsError for wrong values and unknown fields, then
+ * UnconfirmedSecretDestinationError for a new place not confirmed.
  */
 export function setConfigurationFields(
   dataDirectory: string,
   definition: ProviderDefinition<unknown>,
   assignments: ReadonlyArray<readonly [field: string, value: FieldInput]>,
+  confirms: (destination: string) => boolean = () => false,
 ): ConfigurationState {
   const fields = schemaFields(definition);
-  const next = readProviderConfig(dataDirectory, definition.metadata.id);
+  const stored = readProviderConfig(dataDirectory, definition.metadata.id);
+  const next = { ...stored };
   const errors: Record<string, string> = {};
   for (const [field, input] of assignments) {
     const fieldSchema = fields[field];
@@ -95,6 +115,10 @@ export function setConfigurationFields(
     }
   }
   if (Object.keys(errors).length > 0) throw new ConfigurationFieldsError(errors);
+  const destination = newSecretDestination(definition, stored, next);
+  if (destination !== undefined && !confirms(destination)) {
+    throw new UnconfirmedSecretDestinationError(definition.metadata.name, destination);
+  }
   writeProviderConfig(dataDirectory, definition.metadata.id, next);
   return describeConfiguration(dataDirectory, definition);
 }

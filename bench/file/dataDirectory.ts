@@ -18,6 +18,7 @@ export async function freshDataDirectory(
     await runEarshot(['runtime', 'import-binary', options.whisperServer, '--data-dir', path]);
   }
   const assignments = Object.entries(settings).map(([key, value]) => `${key}=${value}`);
-  await runEarshot(['providers', 'set', provider, ...assignments, '--data-dir', path]);
+  // --yes: a cloud run's fake key goes to the benchmark's own fake vendor, on purpose.
+  await runEarshot(['providers', 'set', provider, ...assignments, '--yes', '--data-dir', path]);
   return path;
 }

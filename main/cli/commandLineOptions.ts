@@ -20,6 +20,7 @@ export const commandLineOptions = {
   language: { type: 'string' },
   title: { type: 'string' },
   from: { type: 'string' },
+  yes: { type: 'boolean' },
   speed: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },

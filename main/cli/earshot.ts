@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<void> {
         language: values.language,
       });
     case 'providers':
-      return providersCommand(dataDirectory, action, argument, rest);
+      return providersCommand(dataDirectory, action, argument, rest, values.yes ?? false);
     case 'runtime':
       return runtimeCommand(dataDirectory, action, argument);
     case 'sessions':

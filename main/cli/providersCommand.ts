@@ -5,17 +5,22 @@ import {
   type ConfigurationState,
   describeConfiguration,
   setConfigurationFields,
+  UnconfirmedSecretDestinationError,
 } from '../providerConfiguration.ts';
 import { probeProviderServer } from '../providerReachability.ts';
 import { probeLocalServer, pullLocalModel } from './localServerCommands.ts';
 import { UsageError } from './usage.ts';
 
-/** `earshot providers list | show ID | set ID key=value… | probe P12 | pull P12 NAME` */
+/**
+ * `earshot providers list | show ID | set ID key=value… [--yes] | probe P12 | pull P12 NAME`.
+ * `yes` confirms, for `set`, that a stored key may go where the new settings send it.
+ */
 export async function providersCommand(
   dataDirectory: string,
   action: string | undefined,
   name: string | undefined,
   assignments: readonly string[],
+  yes = false,
 ): Promise<void> {
   switch (action) {
     case 'list':
@@ -23,7 +28,7 @@ export async function providersCommand(
     case 'show':
       return showProvider(dataDirectory, requireProvider(name));
     case 'set':
-      return setProvider(dataDirectory, requireProvider(name), assignments);
+      return setProvider(dataDirectory, requireProvider(name), assignments, yes);
     case 'probe':
     case 'pull':
       if (requireProvider(name).metadata.id !== 'openai-compatible') {
@@ -34,7 +39,7 @@ export async function providersCommand(
         : pullLocalModel(dataDirectory, assignments[0]);
     default:
       throw new UsageError(
-        'Use: earshot providers list | show ID | set ID key=value… | probe P12 | pull P12 NAME',
+        'Use: earshot providers list | show ID | set ID key=value… [--yes] | probe P12 | pull P12 NAME',
       );
   }
 }
@@ -151,6 +156,7 @@ async function setProvider(
   dataDirectory: string,
   definition: ProviderDefinition<unknown>,
   assignments: readonly string[],
+  yes: boolean,
 ): Promise<void> {
   if (assignments.length === 0)
     throw new UsageError('Give one or more key=value pairs (key= removes a setting).');
@@ -159,7 +165,17 @@ async function setProvider(
     if (separator <= 0) throw new UsageError(`"${assignment}" is not key=value.`);
     return [assignment.slice(0, separator), assignment.slice(separator + 1)] as const;
   });
-  const state = setConfigurationFields(dataDirectory, definition, pairs);
+  let state: ConfigurationState;
+  try {
+    state = setConfigurationFields(dataDirectory, definition, pairs, () => yes);
+  } catch (error) {
+    if (!(error instanceof UnconfirmedSecretDestinationError)) throw error;
+    throw new Error(
+      `Your ${definition.metadata.name} key would be sent to ${error.destination}. Nothing was saved; ` +
+        'if that is where it should go, run the command again with --yes.',
+      { cause: error },
+    );
+  }
   console.log(`Saved ${pairs.map(([field]) => field).join(', ')} for ${definition.metadata.name}.`);
   await printReadiness(dataDirectory, definition, state);
 }

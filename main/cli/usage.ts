@@ -18,7 +18,9 @@ Commands:
   export [FILE]                    Write a backup of every session (to stdout without FILE)
   providers list                   The fourteen providers, their capabilities and whether each is configured
   providers show ID                A provider's settings (secrets masked) and what is missing
-  providers set ID key=value…      Change settings (key= removes one); ID is an id or a label such as P06
+  providers set ID key=value… [--yes]
+                                   Change settings (key= removes one); ID is an id or a label such as P06;
+                                   --yes confirms a stored key may go to the new host of endpoint/baseUrl
   providers probe P12              Check the local OpenAI-compatible server and list its models
   providers pull P12 NAME          Have an Ollama host download a model
   runtime status                   The P14 whisper.cpp binary and model, and whether a runtime runs

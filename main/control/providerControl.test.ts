@@ -42,6 +42,25 @@ async function view(name: string): Promise<ProviderView> {
   return (await call('GET', `/providers/${name}`)).json.provider as ProviderView;
 }
 
+/** A local listener that counts the connections made to it, as an attacker's port would. */
+async function startListener(): Promise<{
+  url: string;
+  connections: () => number;
+  close: () => Promise<void>;
+}> {
+  let connections = 0;
+  const server: Server = createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 function storedSecrets(): unknown {
   return JSON.parse(readFileSync(join(directory.path, 'secrets.json'), 'utf8'));
 }
@@ -171,6 +190,7 @@ describe('POST /providers/:id/test', () => {
   it('checks the stored configuration against the upstream', async () => {
     await call('PUT', '/providers/P06/config', {
       values: { apiKey: 'dg-wrong-key-0000000000', endpoint: fake.baseUrl },
+      confirmSecretDestination: fake.baseUrl,
     });
     const refused = await call('POST', '/providers/P06/test');
     expect(refused.status).toBe(200);
@@ -187,6 +207,48 @@ describe('POST /providers/:id/test', () => {
       ok: true,
       message: `Deepgram Nova accepted the settings and opened a live session at ${fake.baseUrl}.`,
     });
+  });
+
+  it('will not send a stored key to a host the endpoint moved to until the request confirms that host', async () => {
+    await call('PUT', '/providers/P06/config', {
+      values: deepgramFixture.config(fake) as Record<string, string>,
+      confirmSecretDestination: fake.baseUrl,
+    });
+    const before = storedSecrets();
+    const attacker = await startListener();
+    try {
+      const moved = await call('PUT', '/providers/P06/config', { values: { endpoint: attacker.url } });
+      expect(moved.status).toBe(409);
+      expect(moved.json).toEqual({
+        error: `Your Deepgram Nova key will be sent to ${attacker.url}. Confirm to save.`,
+        code: 'confirmation_required',
+        host: attacker.url,
+      });
+      const wronglyConfirmed = await call('PUT', '/providers/P06/config', {
+        values: { endpoint: `${attacker.url}/v1` },
+        confirmSecretDestination: fake.baseUrl,
+      });
+      expect(wronglyConfirmed.status).toBe(409);
+      expect(storedSecrets()).toEqual(before);
+
+      const tested = await call('POST', '/providers/P06/test');
+      expect(tested.json).toMatchObject({
+        ok: true,
+        message: expect.stringContaining(fake.baseUrl) as unknown,
+      });
+      expect(attacker.connections()).toBe(0);
+
+      const confirmed = await call('PUT', '/providers/P06/config', {
+        values: { endpoint: `${attacker.url}/v1` },
+        confirmSecretDestination: `${attacker.url}/`,
+      });
+      expect(confirmed.status).toBe(200);
+      expect(storedSecrets()).toMatchObject({ providers: { deepgram: { endpoint: `${attacker.url}/v1` } } });
+      await call('POST', '/providers/P06/test');
+      expect(attacker.connections()).toBeGreaterThan(0);
+    } finally {
+      await attacker.close();
+    }
   });
 
   it('reports missing settings without a connection', async () => {
@@ -273,6 +335,7 @@ describe('GET /providers/:id/reachability', () => {
       const address = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
       await call('PUT', '/providers/P12/config', {
         values: { baseUrl: address, model: 'whisper-1', apiKey: 'local-secret-key-123' },
+        confirmSecretDestination: address,
       });
       expect(await reachability('P12')).toEqual({ state: 'reachable', address });
       await new Promise((resolve) => setTimeout(resolve, 50));

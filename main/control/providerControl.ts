@@ -3,12 +3,14 @@ import { z } from 'zod';
 import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
 import type { ProviderDefinition } from '../../providers/contract.ts';
 import { runsOnUserServer } from '../../providers/providerAddress.ts';
+import { destinationOf } from '../../providers/secretDestination.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from '../../providers/registry.ts';
 import {
   ConfigurationFieldsError,
   type ConfigurationState,
   describeConfiguration,
   setConfigurationFields,
+  UnconfirmedSecretDestinationError,
 } from '../providerConfiguration.ts';
 import { probeProviderServer } from '../providerReachability.ts';
 import { readProviderConfig } from '../providerSettings.ts';
@@ -28,6 +30,8 @@ export interface ProviderControlDependencies {
 const configRequestSchema = z
   .object({
     values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+    /** The place a stored key will be sent to from now on, as a 409 `confirmation_required` named it. */
+    confirmSecretDestination: z.string().optional(),
   })
   .strict();
 
@@ -36,8 +40,11 @@ const configRequestSchema = z
  * `/control/v1`, behind the launch-secret check):
  * - `GET /providers` → `{providers: ProviderView[]}` in label order
  * - `GET /providers/:id` → `{provider: ProviderView}` (`:id` is an id or a label, such as P06)
- * - `PUT /providers/:id/config` `{values: {field: value}}` → `{provider}`; `''` removes a field,
- *   a field left out is unchanged; any wrong value → 400 `invalid_config` with `fields`, nothing saved
+ * - `PUT /providers/:id/config` `{values: {field: value}, confirmSecretDestination?}` → `{provider}`;
+ *   `''` removes a field, a field left out is unchanged; any wrong value → 400 `invalid_config` with
+ *   `fields`, nothing saved. A change that would send a stored key to a new host (an `endpoint` or
+ *   `baseUrl` moved) → 409 `confirmation_required` with that `host`, nothing saved, unless
+ *   `confirmSecretDestination` names that host
  * - `POST /providers/:id/test` → `{ok, message}`: the schema, then one cheap real round trip
  * - `GET /providers/:id/reachability` → `{reachability: ProviderReachability}`: whether the server
  *   of a configured P12 or P13 accepts a connection (at most 2 s)
@@ -70,13 +77,24 @@ export function createProviderControl(dependencies: ProviderControlDependencies)
       return controlError(
         400,
         'invalid_request',
-        'Send {"values": {"<field>": <text, number, true/false or a list of text>}}; "" removes a field.',
+        'Send {"values": {"<field>": <text, number, true/false or a list of text>}, "confirmSecretDestination"?: "<host>"}; "" removes a field.',
       );
     }
+    const confirmed = parsed.data.confirmSecretDestination;
     try {
-      const state = setConfigurationFields(dataDirectory, definition, Object.entries(parsed.data.values));
+      const state = setConfigurationFields(
+        dataDirectory,
+        definition,
+        Object.entries(parsed.data.values),
+        (destination) => confirmed !== undefined && destinationOf(confirmed) === destination,
+      );
       return context.json({ provider: providerView(definition, state) });
     } catch (error) {
+      if (error instanceof UnconfirmedSecretDestinationError) {
+        return controlError(409, 'confirmation_required', error.message, undefined, {
+          host: error.destination,
+        });
+      }
       if (!(error instanceof ConfigurationFieldsError)) throw error;
       const count = Object.keys(error.fields).length;
       return controlError(

@@ -44,6 +44,25 @@ it('sets, shows (masked) and refuses settings by id or label', async () => {
   });
 });
 
+it('sends a stored key to a new host only with --yes, saying where it would go', async () => {
+  await earshot('providers', 'set', 'P06', 'apiKey=dg-secret-value-1234');
+  const before = readFileSync(join(dataDirectory, 'secrets.json'), 'utf8');
+  const moved = await earshot('providers', 'set', 'P06', 'endpoint=http://127.0.0.1:4567/v1');
+  expect(moved.status).toBe(1);
+  expect(moved.stderr).toBe(
+    'earshot: Your Deepgram Nova key would be sent to http://127.0.0.1:4567. Nothing was saved; ' +
+      'if that is where it should go, run the command again with --yes.\n',
+  );
+  expect(readFileSync(join(dataDirectory, 'secrets.json'), 'utf8')).toBe(before);
+
+  const confirmed = await earshot('providers', 'set', 'P06', 'endpoint=http://127.0.0.1:4567/v1', '--yes');
+  expect(confirmed.status, confirmed.stderr).toBe(0);
+  expect(confirmed.stdout).toContain('Saved endpoint for Deepgram Nova.');
+  // The vendor's own host needs no confirmation, nor does a local server without a key.
+  expect((await earshot('providers', 'set', 'P06', 'endpoint=')).status).toBe(0);
+  expect((await earshot('providers', 'set', 'P13', 'baseUrl=http://10.0.0.5:8000')).status).toBe(0);
+});
+
 it('probes the local OpenAI-compatible server, lists its models and pulls one from an Ollama host', async () => {
   const fake = await startOpenAiCompatibleFake({ pullable: ['whisper-tiny'] });
   try {
