@@ -21,19 +21,21 @@ const contentTypes: Record<string, string> = {
 };
 
 /**
- * Serves the built UI at `/` to the owner's browser, the one with a session cookie; any other
- * browser gets the page that says how to sign in. The page and its assets hold no secret: the UI
- * reaches `/ws/app` and the control channel with the cookie, which scripts cannot read (HttpOnly).
- * Built assets have content hashes in their names and are cached for good; the page itself never is.
+ * Serves the built UI at `/` to the owner's browser, the one with a session cookie (a navigation
+ * cannot carry the page key); any other browser gets the page that says how to sign in. The page
+ * and its assets hold no secret: the UI reaches `/ws/app` and the control channel with the cookie,
+ * which scripts cannot read (HttpOnly), and the page key the sign-in page left in this origin's
+ * storage. Built assets have content hashes in their names and are cached for good; the page
+ * itself never is.
  */
 export function createUiApp(options: {
-  owner: Pick<OwnerAccess, 'hasBrowserSession'>;
+  owner: Pick<OwnerAccess, 'hasSessionCookie'>;
   directory?: string;
 }): Hono {
   const directory = options.directory ?? builtUiDirectory;
   const app = new Hono();
   const page = async (context: Context) => {
-    if (!options.owner.hasBrowserSession(context.req.header('cookie'))) return signedOutPage('not-signed-in');
+    if (!options.owner.hasSessionCookie(context.req.header('cookie'))) return signedOutPage('not-signed-in');
     const html = await readFile(join(directory, 'index.html'), 'utf8').catch(() => undefined);
     if (html === undefined) {
       return new Response(

@@ -92,22 +92,33 @@ describe('WebSocket upgrades', () => {
     });
   });
 
-  it("opens /ws/app with the owner's browser session cookie, from the service's own origin", async () => {
-    const cookie = await signIn(service);
+  it("opens /ws/app with the owner's browser session cookie and page key, from the service's own origin, and answers with the plain protocol", async () => {
+    const browser = await signIn(service);
+    let agreed: string | undefined;
     const outcome = await connect('/ws/app', {
-      protocols: ['earshot'],
-      headers: { cookie, origin: `http://localhost:${service.port}` },
-      onOpen: (socket) => socket.close(1000),
+      protocols: browser.protocols,
+      headers: { cookie: browser.cookie, origin: `http://localhost:${service.port}` },
+      onOpen: (socket) => {
+        agreed = socket.protocol;
+        socket.close(1000);
+      },
     });
     expect(outcome).toMatchObject({ opened: true, closeCode: 1000 });
+    expect(agreed).toBe('earshot');
     expect(
       await connect('/ws/app', { headers: { cookie: 'earshot-session-1=x', origin: service.baseUrl } }),
     ).toMatchObject({ status: 401 });
+    expect(
+      await connect('/ws/app', { protocols: ['earshot'], headers: { cookie: browser.cookie } }),
+    ).toMatchObject({ status: 401 });
+    expect(await connect('/ws/app', { protocols: browser.protocols })).toMatchObject({ status: 401 });
   });
 
-  it('refuses the session cookie on the provider proxy, which only the service itself opens', async () => {
-    const cookie = await signIn(service);
-    expect(await connect('/ws/deepgram', { headers: { cookie } })).toMatchObject({ status: 401 });
+  it('refuses the session cookie and page key on the provider proxy, which only the service itself opens', async () => {
+    const browser = await signIn(service);
+    expect(
+      await connect('/ws/deepgram', { protocols: browser.protocols, headers: { cookie: browser.cookie } }),
+    ).toMatchObject({ status: 401 });
   });
 
   it('accepts our own origin with the secret', async () => {

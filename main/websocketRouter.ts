@@ -4,6 +4,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { loopbackNames } from '../api/hostGuard.ts';
 import { earshotProtocol, secretProtocolPrefix } from '../providers/live/proxyProtocol.ts';
 import type { OwnerAccess } from './login/ownerAccess.ts';
+import { pageKeyProtocolPrefix } from './login/pageKey.ts';
 
 /** A WebSocket endpoint: takes each connection the router has checked and accepted. */
 export interface WebSocketEndpoint {
@@ -15,8 +16,9 @@ export interface WebSocketRouterOptions {
   /** The launch secret (every path) and the owner's browser sessions (`browserPaths` only). */
   owner: Pick<OwnerAccess, 'isLaunchSecret' | 'hasBrowserSession'>;
   /**
-   * Paths the owner's browser opens itself (the app channel), which take its session cookie too.
-   * The others (the provider proxy) are opened by the service's own processes, with the secret.
+   * Paths the owner's browser opens itself (the app channel), which take its session too: the
+   * cookie with the page key. The others (the provider proxy) are opened by the service's own
+   * processes, with the secret.
    */
   browserPaths: readonly string[];
   /** The endpoint for a path, or undefined for a path nothing is served at. */
@@ -33,6 +35,7 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
     noServer: true,
     // Large enough for a second of any audio format; a client sending more per frame is broken.
     maxPayload: 4 * 1024 * 1024,
+    // Always the plain protocol: the one carrying a secret or a page key is never echoed back.
     handleProtocols: (protocols) => (protocols.has(earshotProtocol) ? earshotProtocol : false),
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -71,7 +74,8 @@ function hostRefusal(request: IncomingMessage, url: URL, options: WebSocketRoute
 /**
  * Only the owner's clients: no other page's Origin, and either the launch secret as a subprotocol
  * (the CLI, the service's own proxy streams) or, on a browser path, the owner's session cookie
- * (browsers send cookies with a same-origin upgrade; SameSite=Strict keeps cross-site ones out).
+ * (browsers send cookies with a same-origin upgrade; SameSite=Strict keeps cross-site ones out)
+ * with its page key as a subprotocol (a page cannot set headers on an upgrade).
  */
 function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRouterOptions): Refusal {
   const origin = request.headers.origin;
@@ -79,12 +83,13 @@ function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRou
   if (origin !== undefined && !ownOrigins.includes(origin.toLowerCase())) {
     return { status: 403, message: 'Connections from web pages of other origins are refused.' };
   }
-  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((value) => value.trim());
-  const presented = offered.find((value) => value.startsWith(secretProtocolPrefix));
-  if (options.owner.isLaunchSecret(presented?.slice(secretProtocolPrefix.length))) return undefined;
+  if (options.owner.isLaunchSecret(offeredProtocolValue(request, secretProtocolPrefix))) return undefined;
   if (
     options.browserPaths.includes(url.pathname) &&
-    options.owner.hasBrowserSession(request.headers.cookie)
+    options.owner.hasBrowserSession(
+      request.headers.cookie,
+      offeredProtocolValue(request, pageKeyProtocolPrefix),
+    )
   ) {
     return undefined;
   }
@@ -94,6 +99,12 @@ function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRou
       'Not signed in. To open the app, run "earshot open" (or use the link "earshot serve" printed); ' +
       'programs send the launch secret of the running service (see launch.secret).',
   };
+}
+
+/** What follows `prefix` in the offered subprotocol that starts with it (a credential). */
+function offeredProtocolValue(request: IncomingMessage, prefix: string): string | undefined {
+  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((value) => value.trim());
+  return offered.find((value) => value.startsWith(prefix))?.slice(prefix.length);
 }
 
 const statusTexts = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request' };

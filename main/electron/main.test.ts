@@ -172,7 +172,7 @@ describe('the desktop shell', () => {
     expect(window?.loadedUrls).toEqual([expect.stringMatching(loginUrlOf(info.baseUrl))]);
     expect(window?.options.webPreferences?.preload).toBe(join(import.meta.dirname, 'preload.cjs'));
     const signIn = await openInBrowser(window?.loadedUrls[0] ?? '');
-    expect(signIn.status).toBe(303);
+    expect(signIn.status).toBe(200);
     expect(signIn.cookie).toMatch(new RegExp(`^earshot-session-${info.port}=`));
     expect((await openInBrowser(window?.loadedUrls[0] ?? '')).status).toBe(401);
     expect(electron.ipcMain.eventNames()).toEqual([]);
@@ -182,7 +182,7 @@ describe('the desktop shell', () => {
     const browserUrl = electron.openExternal.mock.calls[0]?.[0] ?? '';
     expect(browserUrl).toMatch(loginUrlOf(info.baseUrl));
     expect(browserUrl).not.toBe(window?.loadedUrls[0]);
-    expect((await openInBrowser(browserUrl)).status).toBe(303);
+    expect((await openInBrowser(browserUrl)).status).toBe(200);
 
     clickTrayItem('Quit');
     await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), { timeout: 30_000 });

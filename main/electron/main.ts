@@ -46,7 +46,8 @@ function start(): void {
   process.once('SIGTERM', () => app.quit());
 
   // The page never sees the launch secret: this process, which holds it, asks the service for a
-  // one-time login link, and the window signs in by opening it (the service sets a session cookie).
+  // one-time login link, and the window signs in by opening it (the service sets a session cookie,
+  // and the sign-in page's script keeps the page key in the window's storage for our origin).
   const control = connecting.then(
     (connection) => new ControlClient(connection.info, connection.launchSecret),
   );

@@ -28,6 +28,23 @@ describe('ExpiringSecrets', () => {
     expect(secrets.isValid(undefined)).toBe(false);
   });
 
+  it('keeps what a secret was issued with, for as long as the secret is valid', () => {
+    const clock = { now: 0 };
+    const secrets = new ExpiringSecrets<string>({
+      lifetimeMs: 10 * minute,
+      capacity: 10,
+      now: () => clock.now,
+    });
+    const first = secrets.issue('first');
+    const second = secrets.issue('second');
+    expect(secrets.attachmentOf(first)).toBe('first');
+    expect(secrets.attachmentOf(second)).toBe('second');
+    expect(secrets.attachmentOf('made-up')).toBeUndefined();
+    expect(secrets.attachmentOf(undefined)).toBeUndefined();
+    clock.now += 10 * minute;
+    expect(secrets.attachmentOf(first)).toBeUndefined();
+  });
+
   it('lets a consumed secret work once', () => {
     const secrets = secretsAt({ now: 0 });
     const issued = secrets.issue();

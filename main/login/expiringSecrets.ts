@@ -1,8 +1,9 @@
 import { createSecret, matchesDigest, secretDigest } from '../launchSecret.ts';
 
-interface KeptSecret {
+interface KeptSecret<Attachment> {
   digest: Buffer;
   expiresAt: number;
+  attachment: Attachment;
 }
 
 export interface ExpiringSecretsOptions {
@@ -16,21 +17,26 @@ export interface ExpiringSecretsOptions {
  * Secrets handed out for a limited time and recognised by their hash alone: a leaked memory dump or
  * log of this object reveals none of them. They live in memory only, so a restart of the service
  * forgets every one. A presented secret is compared with every kept digest in constant time, without
- * stopping at a match, so the time taken does not tell which secret (if any) matched.
+ * stopping at a match, so the time taken does not tell which secret (if any) matched. Each may carry
+ * an attachment, kept beside it for its lifetime (a browser session keeps its page key's digest).
  */
-export class ExpiringSecrets {
+export class ExpiringSecrets<Attachment = void> {
   private readonly options: ExpiringSecretsOptions;
-  private kept: KeptSecret[] = [];
+  private kept: Array<KeptSecret<Attachment>> = [];
 
   constructor(options: ExpiringSecretsOptions) {
     this.options = options;
   }
 
-  /** A new secret, valid for the lifetime; only its digest is kept. */
-  issue(): string {
+  /** A new secret, valid for the lifetime; only its digest is kept, with `attachment`. */
+  issue(attachment: Attachment): string {
     this.forgetExpired();
     const secret = createSecret();
-    this.kept.push({ digest: secretDigest(secret), expiresAt: this.now() + this.options.lifetimeMs });
+    this.kept.push({
+      digest: secretDigest(secret),
+      expiresAt: this.now() + this.options.lifetimeMs,
+      attachment,
+    });
     if (this.kept.length > this.options.capacity) this.kept.shift();
     return secret;
   }
@@ -38,6 +44,11 @@ export class ExpiringSecrets {
   /** Whether `presented` is a secret issued here and not expired; it stays valid. */
   isValid(presented: string | undefined): boolean {
     return this.find(presented) !== undefined;
+  }
+
+  /** What `presented` was issued with, while it is valid; it stays valid. */
+  attachmentOf(presented: string | undefined): Attachment | undefined {
+    return this.find(presented)?.attachment;
   }
 
   /** Whether `presented` is a secret issued here and not expired; it is forgotten, so it works once. */
@@ -48,10 +59,10 @@ export class ExpiringSecrets {
     return true;
   }
 
-  private find(presented: string | undefined): KeptSecret | undefined {
+  private find(presented: string | undefined): KeptSecret<Attachment> | undefined {
     if (presented === undefined) return undefined;
     const now = this.now();
-    let found: KeptSecret | undefined;
+    let found: KeptSecret<Attachment> | undefined;
     for (const entry of this.kept) {
       if (matchesDigest(presented, entry.digest) && entry.expiresAt > now) found = entry;
     }

@@ -17,17 +17,25 @@ function cookieHeaderOf(setCookie: string | undefined): string {
   return setCookie?.split(';')[0] ?? '';
 }
 
+/** Signs a browser in: the `Cookie` header it sends back, and the page key its script keeps. */
+function signIn(owner: OwnerAccess): { cookie: string; pageKey: string } {
+  const signedIn = owner.logIn(tokenOf(owner.mintLoginUrl(baseUrl)));
+  return { cookie: cookieHeaderOf(signedIn?.cookie), pageKey: signedIn?.pageKey ?? '' };
+}
+
 describe('OwnerAccess', () => {
   it('mints a login URL on the service with a one-time token', () => {
     const url = ownerAccess().mintLoginUrl(baseUrl);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:23456\/login\?token=[A-Za-z0-9_-]{43}$/);
   });
 
-  it('turns a login token into a session cookie once, and only once', () => {
+  it('turns a login token into a session cookie and a page key once, and only once', () => {
     const owner = ownerAccess();
     const token = tokenOf(owner.mintLoginUrl(baseUrl));
-    const cookie = owner.logIn(token);
-    expect(cookie).toMatch(/^earshot-session-23456=[A-Za-z0-9_-]{43}; /);
+    const signedIn = owner.logIn(token);
+    expect(signedIn?.cookie).toMatch(/^earshot-session-23456=[A-Za-z0-9_-]{43}; /);
+    expect(signedIn?.pageKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signedIn?.cookie).not.toContain(signedIn?.pageKey);
     expect(owner.logIn(token)).toBeUndefined();
     expect(owner.logIn('made-up')).toBeUndefined();
     expect(owner.logIn(undefined)).toBeUndefined();
@@ -35,7 +43,7 @@ describe('OwnerAccess', () => {
 
   it('sets the cookie HttpOnly, SameSite=Strict, for the whole site, for a week at most', () => {
     const owner = ownerAccess();
-    const attributes = (owner.logIn(tokenOf(owner.mintLoginUrl(baseUrl))) ?? '').split('; ').slice(1);
+    const attributes = (owner.logIn(tokenOf(owner.mintLoginUrl(baseUrl)))?.cookie ?? '').split('; ').slice(1);
     expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=604800', 'Path=/', 'SameSite=Strict'].sort());
     expect(browserSessionLifetimeMs).toBe(604_800_000);
   });
@@ -51,14 +59,34 @@ describe('OwnerAccess', () => {
   it('recognises its session cookie among others, until the session expires', () => {
     const clock = { now: 0 };
     const owner = ownerAccess(clock);
-    const cookie = cookieHeaderOf(owner.logIn(tokenOf(owner.mintLoginUrl(baseUrl))));
-    expect(owner.hasBrowserSession(`theme=dark; ${cookie}; earshot-session-23457=other`)).toBe(true);
-    expect(owner.credentialOf({ cookie })).toBe('browser-session');
-    expect(owner.hasBrowserSession(cookie.replace('23456', '23457'))).toBe(false);
-    expect(owner.hasBrowserSession('earshot-session-23456=made-up')).toBe(false);
-    expect(owner.hasBrowserSession(undefined)).toBe(false);
+    const { cookie, pageKey } = signIn(owner);
+    expect(owner.hasSessionCookie(`theme=dark; ${cookie}; earshot-session-23457=other`)).toBe(true);
+    expect(owner.hasBrowserSession(`theme=dark; ${cookie}; earshot-session-23457=other`, pageKey)).toBe(true);
+    expect(owner.hasSessionCookie(cookie.replace('23456', '23457'))).toBe(false);
+    expect(owner.hasSessionCookie('earshot-session-23456=made-up')).toBe(false);
+    expect(owner.hasSessionCookie(undefined)).toBe(false);
     clock.now += browserSessionLifetimeMs;
-    expect(owner.hasBrowserSession(cookie)).toBe(false);
+    expect(owner.hasSessionCookie(cookie)).toBe(false);
+    expect(owner.hasBrowserSession(cookie, pageKey)).toBe(false);
+  });
+
+  it("takes a browser as the owner only with its session cookie and that session's page key", () => {
+    const owner = ownerAccess();
+    const first = signIn(owner);
+    const second = signIn(owner);
+    expect(owner.credentialOf({ cookie: first.cookie, 'x-earshot-page-key': first.pageKey })).toBe(
+      'browser-session',
+    );
+    expect(owner.hasBrowserSession(second.cookie, second.pageKey)).toBe(true);
+    expect(owner.credentialOf({ cookie: first.cookie })).toBeUndefined();
+    expect(
+      owner.credentialOf({ cookie: first.cookie, 'x-earshot-page-key': second.pageKey }),
+    ).toBeUndefined();
+    expect(owner.credentialOf({ cookie: first.cookie, 'x-earshot-page-key': '' })).toBeUndefined();
+    expect(owner.credentialOf({ 'x-earshot-page-key': first.pageKey })).toBeUndefined();
+    expect(owner.hasBrowserSession(first.cookie, undefined)).toBe(false);
+    expect(owner.hasBrowserSession(undefined, first.pageKey)).toBe(false);
+    expect(owner.hasBrowserSession(`earshot-session-23456=${first.pageKey}`, first.pageKey)).toBe(false);
   });
 
   it('takes the launch secret as a Bearer token, and nothing else as one', () => {
@@ -71,10 +99,11 @@ describe('OwnerAccess', () => {
     expect(owner.credentialOf({})).toBeUndefined();
   });
 
-  it('refuses the cookie of a previous run (a new instance) of the service', () => {
+  it('refuses the cookie and page key of a previous run (a new instance) of the service', () => {
     const before = ownerAccess();
-    const cookie = cookieHeaderOf(before.logIn(tokenOf(before.mintLoginUrl(baseUrl))));
-    expect(before.hasBrowserSession(cookie)).toBe(true);
-    expect(ownerAccess().hasBrowserSession(cookie)).toBe(false);
+    const { cookie, pageKey } = signIn(before);
+    expect(before.hasBrowserSession(cookie, pageKey)).toBe(true);
+    expect(ownerAccess().hasSessionCookie(cookie)).toBe(false);
+    expect(ownerAccess().hasBrowserSession(cookie, pageKey)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { parse, serialize } from 'hono/utils/cookie';
-import { matchesSecret } from '../launchSecret.ts';
+import { createSecret, matchesDigest, matchesSecret, secretDigest } from '../launchSecret.ts';
 import { ExpiringSecrets } from './expiringSecrets.ts';
+import { pageKeyHeader } from './pageKey.ts';
 
 export const loginPath = '/login';
 /** Long enough to switch from the terminal to the browser, short enough that an old link is dead. */
@@ -13,6 +14,21 @@ const keptAtMost = 100;
 /** How a request proved that it comes from the owner of the service. */
 export type OwnerCredential = 'launch-secret' | 'browser-session';
 
+/** What a used login token gives the browser: its session cookie, and its page key for its script. */
+export interface BrowserSignIn {
+  /** The `Set-Cookie` value. */
+  cookie: string;
+  pageKey: string;
+}
+
+/** Node and Hono give header names in lower case. */
+const pageKeyHeaderName = pageKeyHeader.toLowerCase() as Lowercase<typeof pageKeyHeader>;
+
+/** The request headers that can hold an owner's credential. */
+export type CredentialHeaders = { authorization?: string; cookie?: string } & {
+  [name in typeof pageKeyHeaderName]?: string;
+};
+
 export interface OwnerAccessOptions {
   launchSecret: string;
   /** The port is part of the cookie's name and is known only once the server listens. */
@@ -23,14 +39,15 @@ export interface OwnerAccessOptions {
 /**
  * Who may use the service: its owner, the user who can read `<dataDir>/launch.secret`. The CLI and
  * the desktop shell's main process present that secret; the owner's browser presents a session
- * cookie, which it gets by opening a one-time login URL that only the owner can have (printed by
- * `earshot serve`, or minted with the launch secret by `earshot open`). Nothing the service serves
- * without one of these carries either.
+ * cookie together with its page key (see pageKey.ts), both of which it gets by opening a one-time
+ * login URL that only the owner can have (printed by `earshot serve`, or minted with the launch
+ * secret by `earshot open`). Nothing the service serves without one of these carries either.
  */
 export class OwnerAccess {
   private readonly options: OwnerAccessOptions;
   private readonly loginTokens: ExpiringSecrets;
-  private readonly browserSessions: ExpiringSecrets;
+  /** Each session keeps the digest of its page key beside it. */
+  private readonly browserSessions: ExpiringSecrets<Buffer>;
 
   constructor(options: OwnerAccessOptions) {
     this.options = options;
@@ -39,7 +56,7 @@ export class OwnerAccess {
       capacity: keptAtMost,
       now: options.now,
     });
-    this.browserSessions = new ExpiringSecrets({
+    this.browserSessions = new ExpiringSecrets<Buffer>({
       lifetimeMs: browserSessionLifetimeMs,
       capacity: keptAtMost,
       now: options.now,
@@ -60,33 +77,52 @@ export class OwnerAccess {
   }
 
   /**
-   * Uses up a login token: the `Set-Cookie` value of a new browser session, or undefined for a token
-   * that was never minted, was used already or has expired.
+   * Uses up a login token: a new browser session, as its `Set-Cookie` value and its page key, or
+   * undefined for a token that was never minted, was used already or has expired.
    */
-  logIn(token: string | undefined): string | undefined {
+  logIn(token: string | undefined): BrowserSignIn | undefined {
     if (!this.loginTokens.consume(token)) return undefined;
-    return serialize(this.cookieName, this.browserSessions.issue(), {
+    const pageKey = createSecret();
+    const cookie = serialize(this.cookieName, this.browserSessions.issue(secretDigest(pageKey)), {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/',
       maxAge: browserSessionLifetimeMs / 1000,
     });
+    return { cookie, pageKey };
   }
 
   isLaunchSecret(presented: string | undefined): boolean {
     return presented !== undefined && matchesSecret(presented, this.options.launchSecret);
   }
 
-  /** Whether a `Cookie` header holds one of this run's browser sessions. */
-  hasBrowserSession(cookieHeader: string | undefined): boolean {
-    if (cookieHeader === undefined) return false;
-    return this.browserSessions.isValid(parse(cookieHeader, this.cookieName)[this.cookieName]);
+  /**
+   * Whether a `Cookie` header holds one of this run's browser sessions. The cookie alone is not the
+   * owner (any server on another port of this host may have been sent it): this only decides whether
+   * a browser gets the app's page, which holds no secret, or the page that says how to sign in.
+   */
+  hasSessionCookie(cookieHeader: string | undefined): boolean {
+    return this.browserSessions.isValid(this.sessionIn(cookieHeader));
   }
 
-  /** The owner's credential a request carries: the launch secret as a Bearer token, or a session cookie. */
-  credentialOf(headers: { authorization?: string; cookie?: string }): OwnerCredential | undefined {
+  /** Whether a `Cookie` header holds one of this run's browser sessions and `pageKey` is its key. */
+  hasBrowserSession(cookieHeader: string | undefined, pageKey: string | undefined): boolean {
+    const pageKeyDigest = this.browserSessions.attachmentOf(this.sessionIn(cookieHeader));
+    return pageKeyDigest !== undefined && pageKey !== undefined && matchesDigest(pageKey, pageKeyDigest);
+  }
+
+  /**
+   * The owner's credential a request carries: the launch secret as a Bearer token, or a session
+   * cookie with its page key in the `X-Earshot-Page-Key` header.
+   */
+  credentialOf(headers: CredentialHeaders): OwnerCredential | undefined {
     const bearer = /^Bearer (\S+)$/i.exec(headers.authorization ?? '')?.[1];
     if (this.isLaunchSecret(bearer)) return 'launch-secret';
-    return this.hasBrowserSession(headers.cookie) ? 'browser-session' : undefined;
+    return this.hasBrowserSession(headers.cookie, headers[pageKeyHeaderName]) ? 'browser-session' : undefined;
+  }
+
+  private sessionIn(cookieHeader: string | undefined): string | undefined {
+    if (cookieHeader === undefined) return undefined;
+    return parse(cookieHeader, this.cookieName)[this.cookieName];
   }
 }

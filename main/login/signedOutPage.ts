@@ -9,13 +9,13 @@ const reasons = {
 };
 
 /**
- * A browser that followed a sign-in link from another site (a link in web mail or a chat) has the
- * cookie, but does not send a SameSite=Strict cookie on the redirect to / that ends that cross-site
- * journey, nor when that page is reloaded: it arrives here. A link on this page starts a same-site
- * navigation, which sends it.
+ * A signed-in browser does not send its SameSite=Strict cookie on a navigation that another site
+ * started (a link to the app in web mail or a chat; or, in a browser that counts the sign-in page's
+ * own step to / as part of it, a sign-in link followed from there): it arrives here. A link on this
+ * page starts a same-site navigation, which sends it; the page key is in this origin's storage already.
  */
 const sameSiteRetry =
-  '<p>Just opened a sign-in link from another web page? <a href="/">Open the app</a>.</p>';
+  '<p>Signed in already, and came here from a link on another web page? <a href="/">Open the app</a>.</p>';
 
 /**
  * What a browser without a session gets instead of the app: how to sign in, and nothing else. It

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => opened.closeAll());
 
-it('opens /ws/app with the session cookie and keeps the replica in step with the store', async () => {
+it('opens /ws/app with the session cookie and the page key, and keeps the replica in step with the store', async () => {
   const earshot = await openEarshot(browser);
   try {
     const { page, service } = earshot;
@@ -57,6 +57,7 @@ it('signs in as a user does: without the link the page says how to open the app,
     await signedOut.goto(loginUrl);
     await signedOut.getByTestId('connection').getByText('Connected').waitFor();
     expect(signedOut.url()).toBe(url);
+    expect(await signedOut.evaluate(() => localStorage.getItem('earshot.pageKey'))).toMatch(/^[\w-]{43}$/);
 
     const reused = await another.goto(loginUrl);
     expect(reused?.status()).toBe(401);
@@ -69,19 +70,28 @@ it('signs in as a user does: without the link the page says how to open the app,
   }
 });
 
-it('a sign-in link followed from another site signs in too, through the link on the sign-in page', async () => {
+it("a sign-in link followed from another site signs in too, and the sign-in page's link opens the app after a visit from another site", async () => {
   const earshot = await openEarshot(browser);
   const context = await browser.newContext();
   const loginUrl = loginUrlOn(earshot.url, earshot.service);
-  // Another site (127.0.0.1 is not the same site as localhost) with the link on it, as web mail would show it.
+  // Another site (127.0.0.1 is not the same site as localhost) with links to Earshot on it, as web mail would show them.
   const otherSite = createServer((_request, response) =>
-    response.writeHead(200, { 'content-type': 'text/html' }).end(`<a href="${loginUrl}">sign in</a>`),
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<a href="${loginUrl}">sign in</a> <a href="${earshot.url}">the app</a>`),
   );
   try {
     await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
+    const otherSiteUrl = `http://127.0.0.1:${(otherSite.address() as AddressInfo).port}/`;
     const page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${(otherSite.address() as AddressInfo).port}/`);
+    await page.goto(otherSiteUrl);
     await page.getByText('sign in').click();
+    // The sign-in page's own step to / starts on our site, so the SameSite=Strict cookie goes with it.
+    await page.getByTestId('connection').getByText('Connected').waitFor();
+    expect(page.url()).toBe(earshot.url);
+
+    await page.goto(otherSiteUrl);
+    await page.getByText('the app').click();
     // The browser keeps the SameSite=Strict cookie but does not send it at the end of a cross-site journey.
     await page.getByRole('link', { name: 'Open the app' }).click();
     await page.getByTestId('connection').getByText('Connected').waitFor();
@@ -89,6 +99,19 @@ it('a sign-in link followed from another site signs in too, through the link on 
   } finally {
     otherSite.close();
     await context.close();
+    await earshot.close();
+  }
+});
+
+it('says how to sign in again when the page has lost its page key', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page } = earshot;
+    await page.evaluate(() => localStorage.removeItem('earshot.pageKey'));
+    await page.reload();
+    await page.getByTestId('signed-out').getByText('earshot open').waitFor();
+    await page.getByTestId('connection').getByText('Not signed in').waitFor();
+  } finally {
     await earshot.close();
   }
 });

@@ -1,20 +1,26 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { pageKeyHeader, pageKeyProtocolPrefix } from '../../main/login/pageKey.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { secretsFileName } from '../../main/secretsFile.ts';
 import { launchSecretFileName } from '../../main/serviceFile.ts';
 import { startService, type RunningService } from '../../main/service.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { signIn } from '../support/browserSignIn.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
  * Issue #14, items 1–2, replayed: another user of the same computer can reach the loopback port but
  * cannot read the owner's data directory. Before the fix, `curl http://127.0.0.1:PORT/` gave them the
  * launch secret, and with it every write route. Now they get a page that says how to sign in, and
- * every attempt to change something is refused and changes nothing.
+ * every attempt to change something is refused and changes nothing. Nor does the owner's session
+ * cookie help them, which the owner's browser sends to any web server on any port of the host: the
+ * service also wants the page key, which only the owner's page holds.
  */
 let dataDirectory: ReturnType<typeof temporaryDirectory>;
 let attackerFiles: ReturnType<typeof temporaryDirectory>;
@@ -45,6 +51,13 @@ afterEach(async () => {
   dataDirectory.remove();
   attackerFiles.remove();
 });
+
+/** The status of `POST /control/v1/api/token`, which would hand out a new API token. */
+async function tokenRotationStatus(headers: Record<string, string>): Promise<number> {
+  const answer = await fetch(`${service.baseUrl}/control/v1/api/token`, { method: 'POST', headers });
+  await answer.body?.cancel();
+  return answer.status;
+}
 
 /** What the owner has: the files of the data directory, the API switch, the sessions. */
 function ownerState() {
@@ -86,9 +99,13 @@ function attackerBackup(): string {
   return path;
 }
 
-function upgradeStatus(path: string, headers: Record<string, string> = {}): Promise<number> {
+function upgradeStatus(
+  path: string,
+  headers: Record<string, string> = {},
+  protocols: string[] = ['earshot'],
+): Promise<number> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${service.port}${path}`, ['earshot'], { headers });
+    const socket = new WebSocket(`ws://127.0.0.1:${service.port}${path}`, protocols, { headers });
     socket.on('unexpected-response', (_request, response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
@@ -154,6 +171,73 @@ describe('another user of this computer, who can reach the port but not the data
       apiEnabled: boolean;
     };
     expect(health.apiEnabled).toBe(false);
+  });
+
+  it("replays the session cookie the owner's browser sent to their web server on another loopback port, and is refused", async () => {
+    const browser = await launchBrowser();
+    const caughtCookies: string[] = [];
+    // The other user's "dev server": any web page the owner's browser visits on this host.
+    const devServer = createServer((request, response) => {
+      caughtCookies.push(request.headers.cookie ?? '');
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>My dev server</h1>');
+    });
+    try {
+      await new Promise<void>((resolve) => devServer.listen(0, '127.0.0.1', resolve));
+      const page = await browser.newPage();
+      await page.goto(service.mintLoginUrl());
+      await page.getByTestId('connection').getByText('Connected').waitFor();
+      expect(page.url()).toBe(`${service.baseUrl}/`);
+
+      await page.goto(`http://127.0.0.1:${(devServer.address() as AddressInfo).port}/`);
+      const caught = caughtCookies.at(-1) ?? '';
+      // The premise: browsers do not keep cookies apart by port.
+      expect(caught).toMatch(new RegExp(`earshot-session-${service.port}=[A-Za-z0-9_-]{43}`));
+      // The page key is in the storage of the service's origin, which no other port's page can read.
+      expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+      const before = ownerState();
+      // From their own process, with no Origin or with the service's own, as curl sends what it likes.
+      const replays: Array<Record<string, string>> = [
+        { cookie: caught },
+        { cookie: caught, origin: service.baseUrl },
+      ];
+      for (const headers of replays) {
+        expect(await tokenRotationStatus(headers)).toBe(401);
+        expect(await upgradeStatus('/ws/app', headers)).toBe(401);
+      }
+      expect(ownerState()).toEqual(before);
+    } finally {
+      await browser.close();
+      devServer.close();
+    }
+  });
+
+  it('needs the session cookie and the page key of one same session: neither alone, nor mixed', async () => {
+    const owner = await signIn(service);
+    const another = await signIn(service);
+    const before = ownerState();
+    const sessionValue = owner.cookie.split('=')[1] ?? '';
+    const halves: Array<{ cookie?: string; pageKey?: string }> = [
+      { cookie: owner.cookie },
+      { pageKey: owner.pageKey },
+      { cookie: another.cookie, pageKey: owner.pageKey },
+      { cookie: owner.cookie, pageKey: another.pageKey },
+      { cookie: owner.cookie, pageKey: sessionValue },
+    ];
+    for (const { cookie, pageKey } of halves) {
+      const cookieHeader: Record<string, string> = cookie === undefined ? {} : { cookie };
+      const pageKeyHeaders: Record<string, string> =
+        pageKey === undefined ? {} : { [pageKeyHeader]: pageKey };
+      const protocols = ['earshot', ...(pageKey === undefined ? [] : [`${pageKeyProtocolPrefix}${pageKey}`])];
+      expect(await tokenRotationStatus({ ...cookieHeader, ...pageKeyHeaders })).toBe(401);
+      expect(await upgradeStatus('/ws/app', cookieHeader, protocols)).toBe(401);
+    }
+    expect(ownerState()).toEqual(before);
+
+    expect(await tokenRotationStatus(owner.headers)).toBe(200);
+    expect(await upgradeStatus('/ws/app', { cookie: owner.cookie }, owner.protocols)).toBe(101);
+    expect(await tokenRotationStatus(another.headers)).toBe(200);
+    expect(ownerState().secrets).not.toEqual(before.secrets);
   });
 
   const isRoot = process.getuid?.() === 0;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signInWith } from '../support/browserSignIn.ts';
 import { runEarshot, startServeProcess } from '../support/earshotProcess.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
@@ -143,10 +144,10 @@ describe('earshot CLI with a running service', () => {
       const link = new RegExp(`Open the app: (${serve.baseUrl}/login\\?token=[A-Za-z0-9_-]{43})\n`);
       await expect.poll(() => link.exec(serve.stdout())?.[1]).toBeDefined();
       const url = link.exec(serve.stdout())?.[1] ?? '';
-      const signIn = await fetch(url, { redirect: 'manual' });
-      expect(signIn.status).toBe(303);
-      const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
-      expect((await fetch(`${serve.baseUrl}/control/v1/service`, { headers: { cookie } })).status).toBe(200);
+      const browser = await signInWith(url);
+      expect((await fetch(`${serve.baseUrl}/control/v1/service`, { headers: browser.headers })).status).toBe(
+        200,
+      );
       expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
     } finally {
       serve.child.kill('SIGTERM');

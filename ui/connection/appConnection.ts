@@ -1,5 +1,6 @@
 import type { AppMessage, ClientMessage } from '../../main/app/appProtocol.ts';
 import { controlUrl } from './control.ts';
+import { appChannelProtocols, pageKeyHeaders } from './pageKey.ts';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed' | 'refused';
 
@@ -7,12 +8,13 @@ const firstRetryMs = 500;
 const longestRetryMs = 8000;
 
 /**
- * The UI's one connection to `/ws/app`, opened with the session cookie this browser got when it
- * signed in. It reconnects by itself with backoff (the service may restart, a laptop may sleep);
- * every time it opens it asks for the store replica again, and listeners to `onOpen` can re-attach
- * to a recording. Audio goes out as binary frames. When the service no longer knows this browser
- * (it restarted, or the sign-in expired), the status becomes `refused` and retrying stops: only a
- * new sign-in link helps, and it loads the page afresh.
+ * The UI's one connection to `/ws/app`, opened with the session cookie and the page key this
+ * browser got when it signed in. It reconnects by itself with backoff (the service may restart, a
+ * laptop may sleep); every time it opens it asks for the store replica again, and listeners to
+ * `onOpen` can re-attach to a recording. Audio goes out as binary frames. When the service no
+ * longer knows this browser (it restarted, the sign-in expired, or this page has no page key), the
+ * status becomes `refused` and retrying stops: only a new sign-in link helps, and it loads the page
+ * afresh.
  */
 export class AppConnection {
   private socket: WebSocket | undefined;
@@ -31,7 +33,7 @@ export class AppConnection {
   connect(): void {
     const url = new URL('/ws/app', location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(url, ['earshot']);
+    const socket = new WebSocket(url, appChannelProtocols());
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
     this.setStatus('connecting');
@@ -109,7 +111,10 @@ export class AppConnection {
    * not signed in.
    */
   private async retryUnlessSignedOut(): Promise<void> {
-    const signedOut = await fetch(controlUrl('/service'), { credentials: 'same-origin' }).then(
+    const signedOut = await fetch(controlUrl('/service'), {
+      credentials: 'same-origin',
+      headers: pageKeyHeaders(),
+    }).then(
       (response) => {
         void response.body?.cancel();
         return response.status === 401;

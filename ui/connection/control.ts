@@ -1,3 +1,5 @@
+import { pageKeyHeaders } from './pageKey.ts';
+
 const controlBase = '/control/v1';
 
 /** A refused control request, with the service's sentence for people and per-field messages. */
@@ -20,9 +22,11 @@ export function controlUrl(path: string): string {
 
 /**
  * One call to the service's control channel (`/control/v1`), proved to be the owner's by the
- * session cookie this browser got when it signed in (HttpOnly: no script here ever sees it). Answers
- * are JSON; a refusal becomes a ControlRequestError with the service's words (for a 401, how to sign
- * in), and a service that cannot be reached says so in words a person can act on.
+ * session cookie this browser got when it signed in (HttpOnly: no script here ever sees it) and the
+ * page key that only this origin's pages can read (a cookie alone may have leaked to another port's
+ * server: browsers send cookies to every port of a host). Answers are JSON; a refusal becomes a
+ * ControlRequestError with the service's words (for a 401, how to sign in), and a service that
+ * cannot be reached says so in words a person can act on.
  */
 export async function control<Answer>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -34,7 +38,10 @@ export async function control<Answer>(
     response = await fetch(controlUrl(path), {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: {
+        ...pageKeyHeaders(),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

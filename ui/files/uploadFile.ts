@@ -1,4 +1,5 @@
 import { ControlRequestError, controlUrl } from '../connection/control.ts';
+import { pageKeyHeaders } from '../connection/pageKey.ts';
 
 /** An upload in flight: its answer, and a way to abort it. */
 export interface Upload {
@@ -9,13 +10,14 @@ export interface Upload {
 /**
  * Sends a file as the raw body of `POST /control/v1/uploads?name=…` with XMLHttpRequest, whose
  * upload events give real progress (fetch has none for request bodies). Being same-origin, it carries
- * the session cookie that proves this browser signed in.
+ * the session cookie; with the page key, it proves this browser signed in.
  */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Upload {
   const request = new XMLHttpRequest();
   const done = new Promise<{ path: string; bytes: number }>((resolve, reject) => {
     request.open('POST', controlUrl(`/uploads?name=${encodeURIComponent(file.name)}`));
     request.setRequestHeader('Content-Type', 'application/octet-stream');
+    for (const [name, value] of Object.entries(pageKeyHeaders())) request.setRequestHeader(name, value);
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

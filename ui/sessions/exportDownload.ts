@@ -1,4 +1,5 @@
 import { controlUrl, ControlRequestError } from '../connection/control.ts';
+import { pageKeyHeaders } from '../connection/pageKey.ts';
 
 export const exportFormats = [
   { format: 'txt', label: 'Plain text (.txt)' },
@@ -11,15 +12,15 @@ export const exportFormats = [
 export type ExportFormat = (typeof exportFormats)[number]['format'];
 
 /**
- * Downloads a session's transcript in `format`: fetched (with the session cookie, like every control
- * request), so a refusal is shown in the page rather than as a download of an error, and handed to
- * the browser as a file under the service's name.
+ * Downloads a session's transcript in `format`: fetched (with the session cookie and the page key,
+ * like every control request), so a refusal is shown in the page rather than as a download of an
+ * error, and handed to the browser as a file under the service's name.
  */
 export async function downloadExport(sessionId: string, format: ExportFormat): Promise<void> {
   const path = `/sessions/${encodeURIComponent(sessionId)}/export?format=${format}`;
   let response: Response;
   try {
-    response = await fetch(controlUrl(path), { credentials: 'same-origin' });
+    response = await fetch(controlUrl(path), { credentials: 'same-origin', headers: pageKeyHeaders() });
   } catch {
     throw new ControlRequestError(
       0,

@@ -7,7 +7,7 @@ export interface EarshotInBrowser {
   dataDirectory: string;
   /** http://localhost:<port>/ — a secure context, so the microphone and AudioWorklet are allowed. */
   url: string;
-  /** The browser context, signed in to the service (it holds the session cookie). */
+  /** The browser context, signed in to the service (it holds the session cookie and the page key). */
   context: BrowserContext;
   page: Page;
   close: () => Promise<void>;
@@ -43,7 +43,8 @@ export async function openEarshot(
     if (message.type() === 'error') pageErrors.push(message.text());
   });
   const url = `http://localhost:${service.port}/`;
-  // Signs in as a user does, with the one-time link `npm start` prints; it lands on the app at `url`.
+  // Signs in as a user does, with the one-time link `npm start` prints: the sign-in page keeps the
+  // page key in the storage of `url`'s origin and goes on to the app at `url`.
   await page.goto(loginUrlOn(url, service));
   await page.getByTestId('connection').getByText('Connected').waitFor();
   return {
