@@ -2,9 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { signIn, type SignedInBrowser } from '../../test/support/browserSignIn.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { upgradeStatus } from '../../test/support/websocketUpgrade.ts';
 import { startService, type RunningService } from '../service.ts';
 import { builtUiDirectory } from '../uiAssets.ts';
 
@@ -35,20 +35,9 @@ async function wholeAnswer(response: Response): Promise<string> {
   return `${response.status}\n${JSON.stringify([...response.headers])}\n${await response.text()}`;
 }
 
-/** The status of a WebSocket upgrade of `/ws/app`, or 101 when it opened (in `protocol`, what was agreed). */
-function upgradeStatus(headers: Record<string, string>, protocols: string[] = ['earshot']): Promise<number> {
-  return new Promise((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${service.port}/ws/app`, protocols, { headers });
-    socket.on('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    socket.on('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.on('error', () => undefined);
-  });
+/** The status of a WebSocket upgrade of `/ws/app`, or 101 when it opened. */
+function appChannelUpgrade(headers: Record<string, string>, protocols?: string[]): Promise<number> {
+  return upgradeStatus(`ws://127.0.0.1:${service.port}/ws/app`, { headers, protocols });
 }
 
 /** A GET on a new connection: fetch's pool may still hold a socket of a server that has closed. */
@@ -136,8 +125,8 @@ describe('without signing in', () => {
       code: 'unauthorized',
       error: expect.stringContaining('earshot open') as unknown,
     });
-    expect(await upgradeStatus({})).toBe(401);
-    expect(await upgradeStatus({ cookie: `earshot-session-${service.port}=made-up` })).toBe(401);
+    expect(await appChannelUpgrade({})).toBe(401);
+    expect(await appChannelUpgrade({ cookie: `earshot-session-${service.port}=made-up` })).toBe(401);
     expect(await topicCount(await signIn(service))).toBe(0);
   });
 });
@@ -229,9 +218,9 @@ describe('signed in with the session cookie and the page key', () => {
     });
     expect(created.status).toBe(201);
     expect(await topicCount(browser)).toBe(1);
-    expect(await upgradeStatus({ cookie: browser.cookie, origin: service.baseUrl }, browser.protocols)).toBe(
-      101,
-    );
+    expect(
+      await appChannelUpgrade({ cookie: browser.cookie, origin: service.baseUrl }, browser.protocols),
+    ).toBe(101);
   });
 
   it("refuses, even with the cookie and the page key, a request or upgrade from another page's Origin with 403", async () => {
@@ -243,7 +232,7 @@ describe('signed in with the session cookie and the page key', () => {
         body: JSON.stringify({ name: 'Sneaky' }),
       });
       expect(refused.status).toBe(403);
-      expect(await upgradeStatus({ cookie: browser.cookie, origin }, browser.protocols)).toBe(403);
+      expect(await appChannelUpgrade({ cookie: browser.cookie, origin }, browser.protocols)).toBe(403);
     }
     expect(await topicCount(browser)).toBe(0);
   });
@@ -279,6 +268,6 @@ describe('signed in with the session cookie and the page key', () => {
     expect(service.port).toBe(port);
     expect(await statusOnNewConnection('/control/v1/service', browser.headers)).toBe(401);
     expect(await statusOnNewConnection('/', { cookie: browser.cookie })).toBe(401);
-    expect(await upgradeStatus({ cookie: browser.cookie }, browser.protocols)).toBe(401);
+    expect(await appChannelUpgrade({ cookie: browser.cookie }, browser.protocols)).toBe(401);
   });
 });

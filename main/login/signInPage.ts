@@ -1,6 +1,7 @@
 import { createScriptNonce, inlinePageSecurityHeaders } from '../pageSecurityHeaders.ts';
 import type { BrowserSignIn } from './ownerAccess.ts';
 import { pageKeyStorageName } from './pageKey.ts';
+import { plainPageHtml } from './plainPage.ts';
 
 /**
  * The answer to a login link that worked: it sets the session cookie, and its one inline script
@@ -11,17 +12,10 @@ import { pageKeyStorageName } from './pageKey.ts';
  */
 export function signInPage(signIn: BrowserSignIn): Response {
   const nonce = createScriptNonce();
-  const html = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <title>Earshot: signing in</title>
-    <style nonce="${nonce}">body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }</style>
-  </head>
-  <body>
-    <main>
+  const html = plainPageHtml({
+    title: 'Earshot: signing in',
+    nonce,
+    body: `    <main>
       <h1>Signing in to Earshot…</h1>
       <noscript><p>Earshot needs JavaScript. Turn it on for this address, then run <code>earshot open</code>
         for a new sign-in link: this one has been used.</p></noscript>
@@ -35,10 +29,8 @@ export function signInPage(signIn: BrowserSignIn): Response {
       } catch {
         document.getElementById('storage-blocked').hidden = false;
       }
-    </script>
-  </body>
-</html>
-`;
+    </script>`,
+  });
   return new Response(html, {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',

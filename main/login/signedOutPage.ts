@@ -1,5 +1,6 @@
 import { pageSecurityHeaders } from '../pageSecurityHeaders.ts';
 import { loginTokenLifetimeMs } from './ownerAccess.ts';
+import { plainPageHtml } from './plainPage.ts';
 
 const reasons = {
   'not-signed-in': 'Earshot is running, but this browser is not signed in to it.',
@@ -22,17 +23,9 @@ const sameSiteRetry =
  * is served to anyone who can reach the port, so it carries no secret, no script and no app bundle.
  */
 export function signedOutPage(reason: keyof typeof reasons): Response {
-  const html = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <title>Earshot: sign in</title>
-    <style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }</style>
-  </head>
-  <body>
-    <main>
+  const html = plainPageHtml({
+    title: 'Earshot: sign in',
+    body: `    <main>
       <h1>Open Earshot</h1>
       <p>${reasons[reason]}</p>
       ${reason === 'not-signed-in' ? sameSiteRetry : ''}
@@ -42,10 +35,8 @@ export function signedOutPage(reason: keyof typeof reasons): Response {
         <q>Open the app:</q>.</p>
       <p>A sign-in link works once, within ${loginTokenLifetimeMs / 60_000} minutes. Signing in lasts
         until the service stops, for a week at most.</p>
-    </main>
-  </body>
-</html>
-`;
+    </main>`,
+  });
   return new Response(html, {
     status: 401,
     headers: {

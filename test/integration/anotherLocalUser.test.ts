@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { pageKeyHeader, pageKeyProtocolPrefix } from '../../main/login/pageKey.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { secretsFileName } from '../../main/secretsFile.ts';
@@ -13,6 +12,7 @@ import { startService, type RunningService } from '../../main/service.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { signIn } from '../support/browserSignIn.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { upgradeStatus } from '../support/websocketUpgrade.ts';
 
 /**
  * Issue #14, items 1–2, replayed: another user of the same computer can reach the loopback port but
@@ -99,23 +99,8 @@ function attackerBackup(): string {
   return path;
 }
 
-function upgradeStatus(
-  path: string,
-  headers: Record<string, string> = {},
-  protocols: string[] = ['earshot'],
-): Promise<number> {
-  return new Promise((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${service.port}${path}`, protocols, { headers });
-    socket.on('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    socket.on('open', () => {
-      socket.close();
-      resolve(101);
-    });
-    socket.on('error', () => undefined);
-  });
+function serviceUpgrade(path: string, headers: Record<string, string> = {}, protocols?: string[]) {
+  return upgradeStatus(`ws://127.0.0.1:${service.port}${path}`, { headers, protocols });
 }
 
 describe('another user of this computer, who can reach the port but not the data directory', () => {
@@ -161,8 +146,8 @@ describe('another user of this computer, who can reach the port but not the data
       expect(login.status).toBe(401);
       expect(login.headers.get('set-cookie')).toBeNull();
     }
-    expect(await upgradeStatus('/ws/app')).toBe(401);
-    expect(await upgradeStatus('/ws/deepgram')).toBe(401);
+    expect(await serviceUpgrade('/ws/app')).toBe(401);
+    expect(await serviceUpgrade('/ws/deepgram')).toBe(401);
 
     expect(ownerState()).toEqual(before);
     expect(service.store.getSession('planted')).toBeUndefined();
@@ -203,7 +188,7 @@ describe('another user of this computer, who can reach the port but not the data
       ];
       for (const headers of replays) {
         expect(await tokenRotationStatus(headers)).toBe(401);
-        expect(await upgradeStatus('/ws/app', headers)).toBe(401);
+        expect(await serviceUpgrade('/ws/app', headers)).toBe(401);
       }
       expect(ownerState()).toEqual(before);
     } finally {
@@ -230,12 +215,12 @@ describe('another user of this computer, who can reach the port but not the data
         pageKey === undefined ? {} : { [pageKeyHeader]: pageKey };
       const protocols = ['earshot', ...(pageKey === undefined ? [] : [`${pageKeyProtocolPrefix}${pageKey}`])];
       expect(await tokenRotationStatus({ ...cookieHeader, ...pageKeyHeaders })).toBe(401);
-      expect(await upgradeStatus('/ws/app', cookieHeader, protocols)).toBe(401);
+      expect(await serviceUpgrade('/ws/app', cookieHeader, protocols)).toBe(401);
     }
     expect(ownerState()).toEqual(before);
 
     expect(await tokenRotationStatus(owner.headers)).toBe(200);
-    expect(await upgradeStatus('/ws/app', { cookie: owner.cookie }, owner.protocols)).toBe(101);
+    expect(await serviceUpgrade('/ws/app', { cookie: owner.cookie }, owner.protocols)).toBe(101);
     expect(await tokenRotationStatus(another.headers)).toBe(200);
     expect(ownerState().secrets).not.toEqual(before.secrets);
   });
