@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { readProviderConfig, writeProviderConfig } from '../../main/providerSettings.ts';
+import { destinationOf } from '../../providers/secretDestination.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
@@ -58,7 +59,14 @@ it('configures providers from their forms: per-field messages that save nothing,
     const apiKey = deepgramForm.getByRole('textbox', { name: /^apiKey/ });
     await apiKey.fill(deepgramFakeApiKey);
     await deepgramForm.getByRole('button', { name: 'Save' }).click();
+    // Its endpoint was set before any key: a key saved now would go there, so the form asks first.
+    const confirmation = deepgramForm.getByTestId('secret-destination');
+    await confirmation.getByText(`Your key will be sent to ${destinationOf(deepgram.baseUrl)}.`).waitFor();
+    expect(readProviderConfig(dataDirectory, 'deepgram')).toEqual({ endpoint: deepgram.baseUrl });
+    await saveScreenshots(page, 'settings-provider-key-destination');
+    await confirmation.getByRole('button', { name: 'Confirm and save' }).click();
     await deepgramForm.getByText('Set ✓', { exact: true }).waitFor();
+    expect(await confirmation.count()).toBe(0);
     expect(readProviderConfig(dataDirectory, 'deepgram').apiKey).toBe(deepgramFakeApiKey);
 
     await page.reload();

@@ -10,11 +10,13 @@ import { ConfigurationBadge } from './ConfigurationBadge.tsx';
 import { changedValues, draftsOf, type FieldDraft, type FieldValue } from './fieldDrafts.ts';
 import { ProviderBadges } from './ProviderBadges.tsx';
 import { ProviderField } from './ProviderField.tsx';
+import { SecretDestinationConfirmation } from './SecretDestinationConfirmation.tsx';
 import type { ProviderCheck, ProviderView } from './settingsTypes.ts';
 
 /**
  * A provider's settings form, generated from its fields. A refused save changes nothing and puts
- * each message next to its input; a saved one shows the provider's new state.
+ * each message next to its input; a saved one shows the provider's new state. A save that would
+ * send the stored key to a new host waits for the person to confirm that host, then is sent again.
  */
 export function ProviderForm(props: { provider: ProviderView; onSaved: (provider: ProviderView) => void }) {
   const { provider } = props;
@@ -27,13 +29,18 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
   const [saved, setSaved] = useState(false);
   const [testing, setTesting] = useState(false);
   const [check, setCheck] = useState<ProviderCheck>();
+  const [unconfirmed, setUnconfirmed] = useState<{ host: string; values: Record<string, FieldValue> }>();
 
-  const save = async (values: Record<string, FieldValue>) => {
+  const save = async (values: Record<string, FieldValue>, confirmSecretDestination?: string) => {
     setSaving(true);
     setFailure(undefined);
     setSaved(false);
+    setUnconfirmed(undefined);
     try {
-      const answer = await control<{ provider: ProviderView }>('PUT', `${path}/config`, { values });
+      const answer = await control<{ provider: ProviderView }>('PUT', `${path}/config`, {
+        values,
+        ...(confirmSecretDestination === undefined ? {} : { confirmSecretDestination }),
+      });
       const next = draftsOf(answer.provider);
       setInitial(next);
       setDrafts(next);
@@ -42,6 +49,15 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
       setCheck(undefined);
       props.onSaved(answer.provider);
     } catch (error) {
+      const host = error instanceof ControlRequestError ? error.details.host : undefined;
+      if (
+        error instanceof ControlRequestError &&
+        error.code === 'confirmation_required' &&
+        host !== undefined
+      ) {
+        setUnconfirmed({ host, values });
+        return;
+      }
       if (error instanceof ControlRequestError && Object.keys(error.fields).length > 0) {
         setFieldErrors(error.fields);
       }
@@ -97,6 +113,14 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
         />
       ))}
       <ErrorNotice error={failure} onDismiss={() => setFailure(undefined)} />
+      {unconfirmed !== undefined && (
+        <SecretDestinationConfirmation
+          host={unconfirmed.host}
+          busy={saving}
+          onConfirm={() => void save(unconfirmed.values, unconfirmed.host)}
+          onCancel={() => setUnconfirmed(undefined)}
+        />
+      )}
       <div className="toolbar">
         <button type="submit" className="button-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}
