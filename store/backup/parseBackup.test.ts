@@ -14,14 +14,18 @@ function firstSession(document: Document): Record<string, unknown> {
 }
 
 /** The issues a document is refused with; fails the test when it is accepted. */
-function issuesOf(document: unknown, options: ParseBackupOptions = {}): string[] {
+function refusalOf(text: string, options: ParseBackupOptions = {}): BackupFormatError {
   try {
-    parseBackup(JSON.stringify(document), options);
+    parseBackup(text, options);
   } catch (error) {
     expect(error).toBeInstanceOf(BackupFormatError);
-    return (error as BackupFormatError).issues;
+    return error as BackupFormatError;
   }
   throw new Error('the document was accepted');
+}
+
+function issuesOf(document: unknown, options: ParseBackupOptions = {}): string[] {
+  return refusalOf(JSON.stringify(document), options).issues;
 }
 
 function withSession(change: (session: Record<string, unknown>) => void): Document {
@@ -154,10 +158,23 @@ describe('parseBackup accepts', () => {
 });
 
 describe('parseBackup refuses, naming the field', () => {
-  it('invalid JSON, with the parse message', () => {
-    expect(() => parseBackup('{"format": "earshot-backup",')).toThrow(
-      /^This is not a valid Earshot backup:\n {2}\(document\): not valid JSON: .+/,
-    );
+  it('invalid JSON, saying where', () => {
+    expect(refusalOf('{"format": "earshot-backup",\n  "version": 1,}').issues).toEqual([
+      '(document): not valid JSON at line 2, column 16: expected double-quoted property name',
+    ]);
+    expect(refusalOf('{"format": ').issues).toEqual(['(document): not valid JSON: it ends too early']);
+  });
+
+  it('a file that is not JSON at all, without quoting any of it', () => {
+    const passwd = 'root:x:0:0:root:/root:/bin/bash\nowner:hunter2-secret:1000:1000::/home/owner:/bin/sh\n';
+    const key = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n';
+    for (const text of [passwd, key, '{"sessions": tru-secret}', 'apiKey=sk-live-1234']) {
+      const { message } = refusalOf(text);
+      expect(message).toMatch(/^This is not a valid Earshot backup:\n {2}\(document\): not valid JSON/);
+      for (const piece of ['root', 'hunter2', 'BEGIN', 'OPENSSH', 'tru', 'secret', 'apiKey', 'sk-live']) {
+        expect(message).not.toContain(piece);
+      }
+    }
   });
 
   it('a document that is not an object', () => {

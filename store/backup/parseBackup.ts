@@ -1,6 +1,7 @@
 /** Reads a backup file's text into what the store imports, or refuses it whole. */
 
 import { BackupFormatError } from './backupFormatError.ts';
+import { jsonSyntaxProblem } from './jsonSyntaxProblem.ts';
 import { toImportData } from './toImportData.ts';
 import type { ImportData } from './importData.ts';
 import { validateBackup, type BackupValidationOptions } from './validateBackup.ts';
@@ -18,7 +19,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(json);
   } catch (error) {
-    throw new BackupFormatError([`(document): not valid JSON: ${(error as Error).message}`]);
+    throw new BackupFormatError([`(document): ${jsonSyntaxProblem(error)}`]);
   }
 }
 
