@@ -1,6 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeDocument } from '../store/backup/backupTestData.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
 import { uploadsDirectory } from './control/uploadedFiles.ts';
 import { startService, type RunningService } from './service.ts';
@@ -100,12 +102,41 @@ describe('the control channel', () => {
     expect((await control(`/sessions/${session.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
+  it('restores only a backup sent as the body: it opens no path a request names, nor quotes a file back', async () => {
+    const backup = JSON.stringify(makeDocument());
+    const theirs = join(directory.path, 'elsewhere-backup.json');
+    const secrets = join(directory.path, 'credentials.txt');
+    writeFileSync(theirs, backup, { mode: 0o600 });
+    writeFileSync(secrets, 'owner-api-key=sk-live-4242\n', { mode: 0o600 });
+    for (const path of [theirs, secrets]) {
+      const byPath = await control('/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path, mode: 'merge' }),
+      });
+      expect(byPath.status).toBe(400);
+      const answer = await byPath.text();
+      for (const piece of ['owner-api', 'sk-live', 'earshot-backup', '会议'])
+        expect(answer).not.toContain(piece);
+    }
+    expect(service.store.getSession('session-1')).toBeUndefined();
+
+    const sent = await control('/import?mode=merge', { method: 'POST', body: backup });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ sessions: 1, topics: 1, tags: 1 });
+    expect(service.store.getSession('session-1')?.title).toBe('会议');
+    const notJson = await control('/import?mode=merge', { method: 'POST', body: readFileSync(secrets) });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.text()).not.toContain('owner-api');
+    expect(uploadedFiles()).toEqual([]);
+  });
+
   it('answers the older routes in the same error shape', async () => {
     const response = await control('/import', { method: 'POST', body: '{}' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       code: 'invalid_request',
-      error: 'Send {"path": "<backup file>", "mode": "merge" | "replace"}.',
+      error: 'Send the backup file itself as the body: POST /import?mode=merge|replace.',
     });
     const finalize = await control('/sessions/nope/finalize', { method: 'POST' });
     expect(finalize.status).toBe(404);

@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { changeSessionStatus } from '../actors/sessionStatusChange.ts';
-import { BackupFormatError } from '../store/backup/backupFormatError.ts';
-import { importBackup } from '../store/backup/importBackup.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
 import { StoreError } from '../store/storeError.ts';
 import type { ApiAccessControl } from './apiAccessControl.ts';
+import { createBackupImportControl } from './control/backupImportControl.ts';
 import { controlError } from './control/controlError.ts';
 import { createLibraryControl } from './control/libraryControl.ts';
 import { createSessionControl } from './control/sessionControl.ts';
@@ -73,28 +71,6 @@ export function createControlApp(dependencies: {
     return context.json(access.state());
   });
   app.post(`${controlBasePath}/api/token`, (context) => context.json({ token: access.rotateToken() }));
-  app.post(`${controlBasePath}/import`, async (context) => {
-    const body = (await context.req.json().catch(() => undefined)) as
-      { path?: unknown; mode?: unknown } | undefined;
-    if (typeof body?.path !== 'string' || (body.mode !== 'merge' && body.mode !== 'replace')) {
-      return controlError(
-        400,
-        'invalid_request',
-        'Send {"path": "<backup file>", "mode": "merge" | "replace"}.',
-      );
-    }
-    const text = await readFile(body.path, 'utf8').catch((error: Error) => error);
-    if (text instanceof Error)
-      return controlError(400, 'unreadable_file', `Cannot read ${body.path}: ${text.message}`);
-    try {
-      return context.json(importBackup(text, store, body.mode));
-    } catch (error) {
-      if (error instanceof BackupFormatError || error instanceof StoreError) {
-        return controlError(400, 'invalid_backup', error.message);
-      }
-      throw error;
-    }
-  });
   app.post(`${controlBasePath}/sessions/:id/finalize`, (context) => {
     try {
       return context.json(changeSessionStatus(store, context.req.param('id'), { type: 'FINALIZE' }));
@@ -110,6 +86,7 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createSessionControl({ store }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));
+  app.route(controlBasePath, createBackupImportControl({ store, dataDirectory }));
   app.route(
     controlBasePath,
     createProviderControl({ dataDirectory, resolveBaseUrl: providerBaseUrls(runtimes.startRuntime) }),

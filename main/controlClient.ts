@@ -18,10 +18,27 @@ export class ControlClient {
   }
 
   async call<Answer>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    return this.send(method, path, 'application/json', body === undefined ? undefined : JSON.stringify(body));
+  }
+
+  /**
+   * Posts a file's bytes as the body, read from disk as they are sent: the service never opens a
+   * path of ours, so what it is to read reaches it this way.
+   */
+  async upload<Answer>(path: string, file: Blob): Promise<Answer> {
+    return this.send('POST', path, 'application/octet-stream', file);
+  }
+
+  private async send<Answer>(
+    method: 'GET' | 'POST',
+    path: string,
+    contentType: string,
+    body: string | Blob | undefined,
+  ): Promise<Answer> {
     const response = await fetch(`${this.info.baseUrl}${controlBasePath}${path}`, {
       method,
-      headers: { authorization: `Bearer ${this.launchSecret}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { authorization: `Bearer ${this.launchSecret}`, 'content-type': contentType },
+      body,
     }).catch((error: Error) => {
       throw new Error(`Cannot reach the Earshot service at ${this.info.baseUrl} (${error.message}).`, {
         cause: error,

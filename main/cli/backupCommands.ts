@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, openAsBlob } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -21,7 +21,13 @@ export async function importCommand(
   const client = ControlClient.forDataDirectory(dataDirectory);
   let summary: ImportSummary;
   if (client !== undefined) {
-    summary = await client.call<ImportSummary>('POST', '/import', { path, mode });
+    // The service takes the backup's content; it opens no path on anyone's behalf.
+    const backup = await openAsBlob(path).catch((error: NodeJS.ErrnoException) => {
+      throw new Error(`Cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`, {
+        cause: error,
+      });
+    });
+    summary = await client.upload<ImportSummary>(`/import?mode=${mode}`, backup);
   } else {
     const text = await readFile(path, 'utf8');
     const store = SessionStore.open(dataDirectory);

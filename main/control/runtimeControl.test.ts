@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHttpServer, startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
@@ -22,6 +31,7 @@ import {
   type RuntimeControlDependencies,
   type RuntimePanel,
 } from './runtimeControl.ts';
+import { uploadsDirectory } from './uploadedFiles.ts';
 
 const stubModelBytes = readFileSync(stubModel);
 const stubEntry: ModelEntry = {
@@ -56,6 +66,16 @@ async function call(method: string, path: string, body?: unknown) {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+/** A file sent as the raw body, as the app's file picker sends it. */
+async function upload(path: string, body: Uint8Array | string) {
+  const response = await app.request(`/control/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body,
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
@@ -148,30 +168,40 @@ describe('GET /runtime', () => {
 });
 
 describe('POST /runtime/import-model; no import-binary', () => {
-  it('imports the stub model into the data directory and makes it the one P14 uses', async () => {
-    const { status, json } = await call('POST', '/runtime/import-model', { path: stubModel });
-    const imported = join(modelsDirectory(dataDirectory), basename(stubModel));
+  it('imports an uploaded model into the data directory under its own name and makes it the one P14 uses', async () => {
+    const { status, json } = await upload('/runtime/import-model?name=ggml-tiny.en.bin', stubModelBytes);
+    const imported = join(modelsDirectory(dataDirectory), 'ggml-tiny.en.bin');
     expect(status).toBe(200);
     expect(json).toMatchObject({
       model: { path: imported, state: 'ready', bytes: stubModelBytes.length },
       installedModels: [imported],
     });
+    expect(readFileSync(imported).equals(stubModelBytes)).toBe(true);
     expect(readProviderConfig(dataDirectory, 'whisper-cpp')).toEqual({ modelPath: imported });
+    expect(readdirSync(uploadsDirectory(dataDirectory))).toEqual([]);
   });
 
-  it('refuses a file that is not a ggml model, and a relative path', async () => {
-    const text = join(directory.path, 'notes.txt');
-    writeFileSync(text, 'not a model');
-    const refused = await call('POST', '/runtime/import-model', { path: text });
-    expect(refused).toMatchObject({
+  it('opens no path a caller names, refuses what is not a ggml model, and keeps nothing', async () => {
+    const byPath = await call('POST', '/runtime/import-model', { path: stubModel });
+    expect(byPath).toMatchObject({ status: 400, json: { code: 'invalid_request' } });
+    const pathAsBody = await upload(
+      '/runtime/import-model?name=ggml.bin',
+      JSON.stringify({ path: stubModel }),
+    );
+    expect(pathAsBody).toMatchObject({
       status: 400,
       json: {
         code: 'invalid_model',
-        error: expect.stringContaining('is not a whisper.cpp model') as unknown,
+        error: expect.stringMatching(/^ggml\.bin is not a whisper\.cpp model/) as unknown,
       },
     });
-    expect((await call('POST', '/runtime/import-model', { path: 'notes.txt' })).status).toBe(400);
-    expect((await panel()).installedModels).toEqual([]);
+    const hostileName = await upload('/runtime/import-model?name=../bin/whisper-server', stubModelBytes);
+    expect(hostileName.status).toBe(200);
+    expect((await panel()).installedModels).toEqual([
+      join(modelsDirectory(dataDirectory), '_bin_whisper-server.bin'),
+    ]);
+    expect(existsSync(managedBinaryPath(dataDirectory))).toBe(false);
+    expect(readdirSync(uploadsDirectory(dataDirectory))).toEqual([]);
   });
 
   it('offers no binary import: one session could otherwise hand the service a program to run', async () => {

@@ -1,5 +1,4 @@
-import { stat } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { WhisperRuntimeState } from '../../machines/whisperRuntime.ts';
@@ -24,6 +23,10 @@ import {
 import { readRuntimeFileSettings, useModel } from '../runtime/runtimeSettings.ts';
 import { storedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
 import { controlError } from './controlError.ts';
+import { receiveUpload } from './receiveUpload.ts';
+import { safeFileName } from './safeFileName.ts';
+import { newUploadPath, removeUpload, uploadsDirectory } from './uploadedFiles.ts';
+import { maxUploadBytes } from './uploadControl.ts';
 import { RuntimeTasks, type RuntimeTaskStatus, taskLogLines } from './runtimeTasks.ts';
 
 /** The runtime panel: the P14 runtime's files, the service's whisper-server, and the task under way. */
@@ -61,8 +64,13 @@ export interface RuntimeControlDependencies {
   modelBaseUrl?: string;
 }
 
-const pathRequestSchema = z.object({ path: z.string() }).strict();
 const downloadRequestSchema = z.object({ name: z.string() }).strict();
+
+/** The largest ggml model (large-v3, about 3.1 GB) fits. */
+const modelUploadLimit = {
+  maxBytes: maxUploadBytes,
+  tooLargeAdvice: 'No whisper.cpp model is that large; choose the ggml-*.bin file itself.',
+};
 
 /**
  * The P14 runtime panel on the control channel, relative to its base path (mount it at
@@ -72,7 +80,8 @@ const downloadRequestSchema = z.object({ name: z.string() }).strict();
  *   it keeps running until `POST /runtime/stop` (and as long as a job or live session uses it)
  * - `POST /runtime/build`, `POST /runtime/download-model {name}` → 202 RuntimePanel; the task runs
  *   in the background, one at a time (else 409 `task_running`), followed through `GET /runtime`
- * - `POST /runtime/import-model {path}` → RuntimePanel
+ * - `POST /runtime/import-model?name=<file name>` with the model file as the raw body → RuntimePanel
+ *   (the service opens no path a caller names; the file comes as an upload)
  *
  * There is no import of a binary here: whoever may call these routes (one stolen browser session is
  * enough) could otherwise hand the service any program to run. A binary comes from a build (the
@@ -184,26 +193,32 @@ export function createRuntimeControl(dependencies: RuntimeControlDependencies): 
   });
 
   app.post('/runtime/import-model', async (context) => {
-    const path = await requestedPath(context.req.raw);
-    if (path === undefined) return pathRequired();
+    const name = context.req.query('name')?.trim() ?? '';
+    if (name === '') {
+      return controlError(
+        400,
+        'invalid_request',
+        'Send the model file itself as the body: POST /runtime/import-model?name=<its file name>.',
+      );
+    }
+    await mkdir(uploadsDirectory(dataDirectory), { recursive: true });
+    const upload = newUploadPath(dataDirectory, name);
+    const received = await receiveUpload(context.req.raw, upload, modelUploadLimit);
+    if (!received.ok) return received.response;
     try {
-      useModel(dataDirectory, (await importModel(path, dataDirectory)).path);
+      useModel(
+        dataDirectory,
+        (await importModel(upload, dataDirectory, safeFileName(name, 'model.bin'))).path,
+      );
     } catch (error) {
       return controlError(400, 'invalid_model', (error as Error).message);
+    } finally {
+      removeUpload(upload);
     }
     return context.json(await panel());
   });
 
   return app;
-}
-
-async function requestedPath(request: Request): Promise<string | undefined> {
-  const parsed = pathRequestSchema.safeParse(await request.json().catch(() => undefined));
-  return parsed.success && isAbsolute(parsed.data.path) ? parsed.data.path : undefined;
-}
-
-function pathRequired(): Response {
-  return controlError(400, 'invalid_request', 'Send {"path": "<absolute path of the file>"}.');
 }
 
 function taskRunning(tasks: RuntimeTasks): Response {

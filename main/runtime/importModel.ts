@@ -11,25 +11,32 @@ export interface ImportedModel {
 }
 
 /**
- * Copies a whisper.cpp ggml model into `<dataDir>/runtime/models/` after checking its magic bytes.
- * A different file with the same name is kept: the new one gets a numbered name.
+ * Copies a whisper.cpp ggml model into `<dataDir>/runtime/models/` after checking its magic bytes,
+ * under its own name or, for an upload kept under another, under `fileName`. A different file with
+ * the same name is kept: the new one gets a numbered name.
  */
-export async function importModel(sourcePath: string, dataDirectory: string): Promise<ImportedModel> {
+export async function importModel(
+  sourcePath: string,
+  dataDirectory: string,
+  fileName?: string,
+): Promise<ImportedModel> {
   const source = resolve(sourcePath);
+  const shown = fileName ?? source;
   const found = await stat(source).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`Cannot read ${source}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`);
+    throw new Error(`Cannot read ${shown}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`);
   });
-  if (!found.isFile()) throw new Error(`${source} is not a file.`);
+  if (!found.isFile()) throw new Error(`${shown} is not a file.`);
   if (!(await hasGgmlMagic(source))) {
     throw new Error(
-      `${source} is not a whisper.cpp model: it does not start with the ggml magic bytes. ` +
+      `${shown} is not a whisper.cpp model: it does not start with the ggml magic bytes. ` +
         'Use one of the ggml-*.bin files from the whisper.cpp model host.',
     );
   }
   const directory = modelsDirectory(dataDirectory);
   await mkdir(directory, { recursive: true });
-  const extension = extname(source) || '.bin';
-  const stem = basename(source, extname(source));
+  const name = basename(fileName ?? source);
+  const extension = extname(name) || '.bin';
+  const stem = basename(name, extname(name));
   for (let attempt = 1; ; attempt++) {
     const target = join(directory, attempt === 1 ? `${stem}${extension}` : `${stem}-${attempt}${extension}`);
     if (target === source) return { path: target, alreadyPresent: true };

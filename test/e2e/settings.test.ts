@@ -195,7 +195,8 @@ it('walks the first run of P14 on its runtime page: what is missing, Build with 
       .getByText(/\[ 45%\] Building CXX object/)
       .waitFor();
 
-    await model.getByLabel('Or import a ggml model file').fill(stubModel);
+    // The file travels from the browser's file chooser; the service opens no path the page names.
+    await model.getByLabel('Or import a ggml model file').setInputFiles(stubModel);
     await model.getByRole('button', { name: 'Import model' }).click();
     await model.getByText('Ready').waitFor();
     await readiness.getByText('P14 is ready.').waitFor();

@@ -3,7 +3,7 @@ import { hashOf } from '../app/route.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { formatBytes } from '../format/bytes.ts';
-import { PathImportForm } from './PathImportForm.tsx';
+import { FileImportForm } from './FileImportForm.tsx';
 import { RuntimeLog } from './RuntimeLog.tsx';
 import type { RuntimeReport } from './settingsTypes.ts';
 import { useControlData } from './useControlData.ts';
@@ -37,11 +37,11 @@ export function RuntimeSettings() {
   const [busy, setBusy] = useState<RuntimeAction>();
   const [failure, setFailure] = useState<{ action: RuntimeAction; error: unknown }>();
 
-  const run = async (action: RuntimeAction, body?: unknown) => {
+  const run = async (action: RuntimeAction, body?: unknown, query = '') => {
     setBusy(action);
     setFailure(undefined);
     try {
-      report.replace(await control<RuntimeReport>('POST', `/runtime/${action}`, body));
+      report.replace(await control<RuntimeReport>('POST', `/runtime/${action}${query}`, body));
     } catch (error) {
       setFailure({ action, error });
     } finally {
@@ -155,12 +155,13 @@ export function RuntimeSettings() {
             onDownload={(name) => void run('download-model', { name })}
           />
           {task.kind === 'download-model' && <TaskStatus task={task} />}
-          <PathImportForm
+          <FileImportForm
             label="Or import a ggml model file"
-            placeholder="/home/me/models/ggml-base.en.bin"
+            accept=".bin"
             buttonLabel="Import model"
             busy={busy !== undefined}
-            onImport={(path) => void run('import-model', { path })}
+            working={busy === 'import-model'}
+            onImport={(file) => void run('import-model', file, `?name=${encodeURIComponent(file.name)}`)}
           />
           {failureOf('download-model', 'import-model')}
         </RuntimeCard>
