@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { earshotBin } from '../../test/support/earshotProcess.ts';
+import { runEarshotAsync } from '../../test/support/earshotProcess.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { startService, type RunningService } from '../service.ts';
 import { browserCommand } from './browserLauncher.ts';
@@ -39,22 +38,8 @@ function fakeOpener(status: number): { path: string; opened: () => string | unde
 }
 
 /** `earshot open …`, not blocking this process, which runs the service it talks to. */
-function earshotOpen(
-  args: string[],
-  path = process.env.PATH,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(earshotBin, ['open', ...args, '--data-dir', dataDirectory], {
-      env: { ...process.env, PATH: path },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+function earshotOpen(args: string[], path = process.env.PATH) {
+  return runEarshotAsync(['open', ...args, '--data-dir', dataDirectory], { ...process.env, PATH: path });
 }
 
 async function loginStatus(url: string): Promise<number> {
@@ -75,7 +60,7 @@ describe('earshot open', () => {
     expect(url).toMatch(loginUrlPattern());
     expect(printed.stderr).toMatch(/works once, within 10 minutes/);
     expect(opener.opened()).toBeUndefined();
-    expect(await loginStatus(url)).toBe(303);
+    expect(await loginStatus(url)).toBe(200);
     expect(await loginStatus(url)).toBe(401);
   });
 
@@ -88,7 +73,7 @@ describe('earshot open', () => {
     expect(opened.stderr).toMatch(/Opened Earshot/);
     const url = opener.opened() ?? '';
     expect(url).toMatch(loginUrlPattern());
-    expect(await loginStatus(url)).toBe(303);
+    expect(await loginStatus(url)).toBe(200);
   });
 
   it.skipIf(process.platform !== 'linux')('prints the link when no browser could be started', async () => {

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeFakeBuildTools } from '../../test/fakes/whisper-cpp/fakeBuildTools.ts';
 import { installFakeServerBinary } from '../../test/fakes/whisper-cpp/fakeServerBinary.ts';
+import { markingScript } from '../../test/fakes/whisper-cpp/markingScript.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
@@ -87,15 +88,6 @@ async function configureFakeRuntime(): Promise<void> {
   writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, port: await freePort() });
 }
 
-/** A script that leaves `ran` behind if anything runs it, as an attacker's "whisper-server" would act. */
-function markingScript(name: string): { path: string; ran: string } {
-  const path = join(directory.path, name);
-  const ran = join(directory.path, `${name}.ran`);
-  writeFileSync(path, `#!/bin/sh\ntouch '${ran}'\necho "  --inference-path PATH" >&2\n`);
-  chmodSync(path, 0o755);
-  return { path, ran };
-}
-
 describe('earshot runtime start / stop / status', () => {
   it('runs whisper-server in the foreground until "runtime stop", leaving no process', async () => {
     await configureFakeRuntime();
@@ -138,7 +130,7 @@ describe('earshot runtime start / stop / status', () => {
   }, 30_000);
 
   it('will not run a program named as binaryPath outside the runtime folder, nor show its --help', async () => {
-    const script = markingScript('planted');
+    const script = markingScript(directory.path, 'planted');
     mkdirSync(dataDirectory, { recursive: true });
     writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, binaryPath: script.path });
     await expect(runtimeCommand(dataDirectory, 'start', undefined)).rejects.toThrow(
@@ -151,7 +143,7 @@ describe('earshot runtime start / stop / status', () => {
   it('will not run the imported binary once it has changed, nor one put there without a record', async () => {
     await configureFakeRuntime();
     const binary = managedBinaryPath(dataDirectory);
-    const script = markingScript('swapped');
+    const script = markingScript(directory.path, 'swapped');
     copyFileSync(script.path, binary);
     await expect(runtimeCommand(dataDirectory, 'start', undefined)).rejects.toThrow(
       `whisper-server at ${binary} changed since Earshot built/imported it; run \`earshot runtime build\` or ` +

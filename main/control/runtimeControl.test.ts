@@ -15,6 +15,7 @@ import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHttpServer, startFakeHttpServer } from '../../test/fakes/fakeHttpServer.ts';
 import { writeFakeBuildTools } from '../../test/fakes/whisper-cpp/fakeBuildTools.ts';
+import { markingScript } from '../../test/fakes/whisper-cpp/markingScript.ts';
 import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
@@ -101,15 +102,6 @@ function controlledBuilder() {
   return { builder, finish };
 }
 
-/** A script that leaves `ran` behind if anything runs it, as an attacker's "whisper-server" would act. */
-function markingScript(name: string): { path: string; ran: string } {
-  const path = join(directory.path, name);
-  const ran = join(directory.path, `${name}.ran`);
-  writeFileSync(path, `#!/bin/sh\ntouch '${ran}'\necho "  --inference-path PATH" >&2\n`);
-  chmodSync(path, 0o755);
-  return { path, ran };
-}
-
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -134,7 +126,7 @@ describe('GET /runtime', () => {
   });
 
   it('names a planted binaryPath as not one Earshot built or imported, without running it', async () => {
-    const planted = markingScript('planted');
+    const planted = markingScript(directory.path, 'planted');
     writeProviderConfig(dataDirectory, 'whisper-cpp', {
       binaryPath: planted.path,
       modelPath: '/nowhere/ggml.bin',
@@ -205,7 +197,7 @@ describe('POST /runtime/import-model; no import-binary', () => {
   });
 
   it('offers no binary import: one session could otherwise hand the service a program to run', async () => {
-    const planted = markingScript('whisper-server');
+    const planted = markingScript(directory.path, 'whisper-server');
     const response = await app.request('/control/v1/runtime/import-binary', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -361,7 +353,7 @@ describe('POST /runtime/start and stop', () => {
   });
 
   it('will not run a program set as binaryPath behind the control API, nor one changed since its import', async () => {
-    const planted = markingScript('planted');
+    const planted = markingScript(directory.path, 'planted');
     writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel, binaryPath: planted.path });
     const outside = await call('POST', '/runtime/start');
     expect(outside).toMatchObject({
@@ -375,7 +367,7 @@ describe('POST /runtime/start and stop', () => {
     });
 
     writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel });
-    const imported = await importBinary(markingScript('whisper-server').path, dataDirectory);
+    const imported = await importBinary(markingScript(directory.path, 'whisper-server').path, dataDirectory);
     rmSync(join(directory.path, 'whisper-server.ran'));
     copyFileSync(planted.path, imported);
     const changed = await call('POST', '/runtime/start');

@@ -16,9 +16,9 @@ export function runEarshot(args: string[], input?: string): CliResult {
 }
 
 /** `runEarshot` without blocking this process, for tests whose fakes run in it. */
-export function runEarshotAsync(args: string[]): Promise<CliResult> {
+export function runEarshotAsync(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(earshotBin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(earshotBin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
