@@ -82,7 +82,7 @@ export function createControlApp(dependencies: {
     }
   });
   app.route(controlBasePath, createLoginTokenControl({ owner, address }));
-  app.route(controlBasePath, createTranscriptionControl(jobs));
+  app.route(controlBasePath, createTranscriptionControl(jobs, dataDirectory));
   app.route(controlBasePath, createSessionControl({ store }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));

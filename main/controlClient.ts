@@ -23,10 +23,10 @@ export class ControlClient {
 
   /**
    * Posts a file's bytes as the body, read from disk as they are sent: the service never opens a
-   * path of ours, so what it is to read reaches it this way.
+   * path of ours, so what it is to read reaches it this way. `signal` aborts the upload.
    */
-  async upload<Answer>(path: string, file: Blob): Promise<Answer> {
-    return this.send('POST', path, 'application/octet-stream', file);
+  async upload<Answer>(path: string, file: Blob, signal?: AbortSignal): Promise<Answer> {
+    return this.send('POST', path, 'application/octet-stream', file, signal);
   }
 
   private async send<Answer>(
@@ -34,12 +34,15 @@ export class ControlClient {
     path: string,
     contentType: string,
     body: string | Blob | undefined,
+    signal?: AbortSignal,
   ): Promise<Answer> {
     const response = await fetch(`${this.info.baseUrl}${controlBasePath}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.launchSecret}`, 'content-type': contentType },
       body,
+      signal,
     }).catch((error: Error) => {
+      if (signal?.aborted === true) throw error;
       throw new Error(`Cannot reach the Earshot service at ${this.info.baseUrl} (${error.message}).`, {
         cause: error,
       });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { definition as whisperCpp } from '../providers/whisper-cpp/definition.ts
 import { installFakeServerBinary } from '../test/fakes/whisper-cpp/fakeServerBinary.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
 import { LocalRuntimes } from './localRuntimes.ts';
+import { modelsDirectory } from './runtime/runtimePaths.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let runtimes: LocalRuntimes;
@@ -16,7 +17,9 @@ let config: WhisperCppConfig;
 
 beforeEach(async () => {
   directory = temporaryDirectory('local-runtimes');
-  const modelPath = join(directory.path, 'ggml-test.bin');
+  // P14 reads only a model in its data directory's models folder.
+  mkdirSync(modelsDirectory(directory.path), { recursive: true });
+  const modelPath = join(modelsDirectory(directory.path), 'ggml-test.bin');
   writeFileSync(modelPath, 'lmgg-test-model');
   await installFakeServerBinary(directory.path, directory.path, 'ready');
   config = whisperCppConfigSchema.parse({ modelPath, port: await freePort() });
@@ -75,7 +78,7 @@ it('follows the current runtime across a changed configuration, which ends the h
   const states: WhisperRuntimeState[] = [];
   const unsubscribe = runtimes.subscribe((status) => states.push(status.state));
   await runtimes.hold(config);
-  const otherModel = join(directory.path, 'ggml-other.bin');
+  const otherModel = join(modelsDirectory(directory.path), 'ggml-other.bin');
   writeFileSync(otherModel, 'lmgg-other-model');
   const lease = await jobLease({ ...config, modelPath: otherModel });
   expect(runtimes.isHeld()).toBe(false);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ProviderDefinition } from '../providers/contract.ts';
 import { newSecretDestination } from '../providers/secretDestination.ts';
 import { readProviderConfig, writeProviderConfig } from './providerSettings.ts';
-import { binaryPathSettingProblem } from './runtime/binaryTrust.ts';
+import { binaryPathSettingProblem, modelPathProblem } from './runtime/binaryTrust.ts';
 import { managedRuntimeProblem } from './runtime/storedRuntimeProblem.ts';
 
 export interface ConfigurationState {
@@ -123,16 +123,24 @@ export function setConfigurationFields(
   return describeConfiguration(dataDirectory, definition);
 }
 
-/** A well-formed value that still may not be saved: P14's binaryPath must stay in its runtime folder. */
+/**
+ * A well-formed value that still may not be saved: P14's binaryPath and modelPath must stay in their
+ * runtime folders.
+ */
 function refuseMisplaced(
   dataDirectory: string,
   definition: ProviderDefinition<unknown>,
   field: string,
   value: FieldValue,
 ): FieldValue {
-  const isBinaryPath = definition.metadata.executionMode === 'managed-runtime' && field === 'binaryPath';
-  if (!value.ok || !isBinaryPath || typeof value.value !== 'string') return value;
-  const problem = binaryPathSettingProblem(dataDirectory, value.value);
+  const managed = definition.metadata.executionMode === 'managed-runtime';
+  if (!value.ok || !managed || typeof value.value !== 'string') return value;
+  const problem =
+    field === 'binaryPath'
+      ? binaryPathSettingProblem(dataDirectory, value.value)
+      : field === 'modelPath'
+        ? modelPathProblem(dataDirectory, value.value)
+        : undefined;
   return problem === undefined ? value : { ok: false, message: problem };
 }
 

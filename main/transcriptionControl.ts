@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { controlError } from './control/controlError.ts';
+import { uploadPath } from './control/uploadedFiles.ts';
 import { TranscriptionRequestError, type TranscriptionJobs } from './transcriptionJobs.ts';
 
 const requestSchema = z
   .object({
-    path: z.string(),
+    upload: z.string(),
     provider: z.string().optional(),
     language: z.string().optional(),
     title: z.string().optional(),
@@ -15,23 +16,38 @@ const requestSchema = z
 /**
  * File transcription on the control channel, relative to its base path (mount it at
  * `/control/v1`, behind the launch-secret check):
- * - `POST /transcriptions` `{path, provider?, language?, title?}` → 202 `{jobId, sessionId}`
+ * - `POST /transcriptions` `{upload, provider?, language?, title?}` → 202 `{jobId, sessionId}`, where
+ *   `upload` is what `POST /uploads` answered: the service transcribes only what it was sent and
+ *   opens no path on a caller's behalf, so `{path}` is refused and nothing is read for it.
  * - `GET /transcriptions/:id` → the job's status (state, progress, chunk, error)
  * - `POST /transcriptions/:id/cancel` → the status as the cancel begins
  */
-export function createTranscriptionControl(jobs: TranscriptionJobs): Hono {
+export function createTranscriptionControl(jobs: TranscriptionJobs, dataDirectory: string): Hono {
   const app = new Hono();
   app.post('/transcriptions', async (context) => {
-    const parsed = requestSchema.safeParse(await context.req.json().catch(() => undefined));
+    const body: unknown = await context.req.json().catch(() => undefined);
+    if (typeof body === 'object' && body !== null && 'path' in body) {
+      return controlError(400, 'path_not_accepted', `The service does not open files by path. ${howToSend}`);
+    }
+    const parsed = requestSchema.safeParse(body);
     if (!parsed.success) {
       return controlError(
         400,
         'invalid_request',
-        'Send {"path": "<absolute file path>", "provider"?: "<id or label>", "language"?: "<ISO 639-1>", "title"?: "<text>"}.',
+        `Send {"upload": "<id>", "provider"?: "<id or label>", "language"?: "<ISO 639-1>", "title"?: "<text>"}. ${howToSend}`,
+      );
+    }
+    const { upload, ...options } = parsed.data;
+    const path = uploadPath(dataDirectory, upload);
+    if (path === undefined) {
+      return controlError(
+        400,
+        'upload_not_found',
+        `There is no upload "${upload}" waiting (each is removed when its job ends). ${howToSend}`,
       );
     }
     try {
-      const job = jobs.start(parsed.data);
+      const job = jobs.start({ ...options, path });
       return context.json({ jobId: job.id, sessionId: job.sessionId }, 202);
     } catch (error) {
       if (error instanceof TranscriptionRequestError)
@@ -49,6 +65,11 @@ export function createTranscriptionControl(jobs: TranscriptionJobs): Hono {
   });
   return app;
 }
+
+const howToSend =
+  'Send the file itself first: POST /control/v1/uploads?name=<file name> with its content as the body, ' +
+  'then POST /control/v1/transcriptions {"upload": "<the upload id it answers>"}; ' +
+  '`earshot transcribe FILE` does both.';
 
 function noSuchJob(id: string): Response {
   return controlError(

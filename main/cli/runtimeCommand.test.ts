@@ -21,6 +21,8 @@ const commandModule = fileURLToPath(new URL('./runtimeCommand.ts', import.meta.u
 let directory: ReturnType<typeof temporaryDirectory>;
 let dataDirectory: string;
 let modelPath: string;
+/** A model in the data directory's models folder, the only place P14 reads one from. */
+let installedModel: string;
 const owners: ChildProcess[] = [];
 
 beforeEach(() => {
@@ -28,6 +30,9 @@ beforeEach(() => {
   dataDirectory = join(directory.path, 'data');
   modelPath = join(directory.path, 'ggml-test.bin');
   writeFileSync(modelPath, 'lmgg-test-model');
+  mkdirSync(modelsDirectory(dataDirectory), { recursive: true });
+  installedModel = join(modelsDirectory(dataDirectory), 'ggml-installed.bin');
+  writeFileSync(installedModel, 'lmgg-test-model');
 });
 afterEach(() => {
   for (const owner of owners.splice(0)) if (owner.exitCode === null) owner.kill('SIGKILL');
@@ -85,7 +90,7 @@ await runtimeCommand(${JSON.stringify(dataDirectory)}, 'start', undefined);`;
 
 async function configureFakeRuntime(): Promise<void> {
   await installFakeServerBinary(directory.path, dataDirectory, 'ready');
-  writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, port: await freePort() });
+  writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: installedModel, port: await freePort() });
 }
 
 describe('earshot runtime start / stop / status', () => {
@@ -132,7 +137,7 @@ describe('earshot runtime start / stop / status', () => {
   it('will not run a program named as binaryPath outside the runtime folder, nor show its --help', async () => {
     const script = markingScript(directory.path, 'planted');
     mkdirSync(dataDirectory, { recursive: true });
-    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath, binaryPath: script.path });
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: installedModel, binaryPath: script.path });
     await expect(runtimeCommand(dataDirectory, 'start', undefined)).rejects.toThrow(
       `whisper-server at ${script.path} is not one Earshot built or imported: P14 runs only a program file in ${dirname(managedBinaryPath(dataDirectory))}.`,
     );

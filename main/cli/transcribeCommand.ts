@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { openAsBlob } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isFinalFileJobState, type FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
@@ -18,7 +19,8 @@ const pollIntervalMs = 200;
 
 /**
  * `earshot transcribe FILE`: through the running service when there is one (the job then shows in
- * the app too), otherwise in this process against the data directory. Progress goes to stderr,
+ * the app too; the file's content is sent, since the service opens no path on anyone's behalf),
+ * otherwise in this process against the data directory. Progress goes to stderr,
  * the transcript to stdout; Ctrl-C cancels the job cleanly, a second Ctrl-C quits at once.
  */
 export async function transcribeCommand(
@@ -91,7 +93,26 @@ async function runInService(
   progress: ProgressLine,
   interrupts: Interrupts,
 ): Promise<Outcome> {
-  const { jobId } = await client.call<{ jobId: string }>('POST', '/transcriptions', request);
+  const { path, ...options } = request;
+  const file = await openAsBlob(path).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`Cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`, {
+      cause: error,
+    });
+  });
+  const sending = new AbortController();
+  interrupts.onFirst(() => sending.abort());
+  const { upload } = await client
+    .upload<{ upload: string }>(`/uploads?name=${encodeURIComponent(basename(path))}`, file, sending.signal)
+    .catch((error: unknown) => {
+      if (sending.signal.aborted) throw new Error('Transcription cancelled.', { cause: error });
+      throw error;
+    });
+  const { jobId } = await client.call<{ jobId: string }>('POST', '/transcriptions', {
+    ...options,
+    upload,
+    // As a job on the file itself would be titled, not by the upload's name.
+    title: options.title ?? basename(path),
+  });
   interrupts.onFirst(() =>
     client
       .call('POST', `/transcriptions/${jobId}/cancel`)

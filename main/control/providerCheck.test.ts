@@ -1,3 +1,4 @@
+import { importModel } from '../runtime/importModel.ts';
 /// <reference types="vite/client" />
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -148,7 +149,9 @@ describe('the managed runtime (P14 whisper.cpp)', () => {
 
   it('starts the real whisper-server, transcribes the clip through it and lets it go again', async () => {
     await importBinary(requireBuiltWhisperServer(), directory.path);
-    const config = { modelPath: stubModel, port: await closedPort() };
+    // P14 reads only a model in its data directory's models folder.
+    const { path: modelPath } = await importModel(stubModel, directory.path);
+    const config = { modelPath, port: await closedPort() };
     const check = await checkProvider(whisper, config, {
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
     });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -10,13 +10,16 @@ import { stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { closedPort } from '../../test/support/closedPort.ts';
-import { binaryDirectory, managedBinaryPath } from '../runtime/runtimePaths.ts';
+import { importModel } from '../runtime/importModel.ts';
+import { binaryDirectory, managedBinaryPath, modelsDirectory } from '../runtime/runtimePaths.ts';
 import { providerBaseUrls } from '../transcriptionJobs.ts';
 import type { ProviderReachability, ProviderView } from './providerView.ts';
 import { createProviderControl } from './providerControl.ts';
 
 const deepgramKey = 'dg-secret-value-98765';
 let directory: ReturnType<typeof temporaryDirectory>;
+/** A path in the data directory's models folder, the only place a P14 modelPath may name. */
+const inModels = (name: string) => join(modelsDirectory(directory.path), name);
 let app: Hono;
 
 beforeEach(() => {
@@ -117,13 +120,13 @@ describe('PUT /providers/:id/config', () => {
 
   it('reads text as the field wants it, as a form sends it', async () => {
     await call('PUT', '/providers/whisper-cpp/config', {
-      values: { port: '8200', skipSilence: 'false', languageHints: 'en, fr', modelPath: '/models/m.bin' },
+      values: { port: '8200', skipSilence: 'false', languageHints: 'en, fr', modelPath: inModels('m.bin') },
     });
     expect((await view('P14')).values).toEqual({
       port: 8200,
       skipSilence: false,
       languageHints: ['en', 'fr'],
-      modelPath: '/models/m.bin',
+      modelPath: inModels('m.bin'),
     });
   });
 
@@ -273,8 +276,32 @@ describe('P14 in a fresh data directory', () => {
     });
   });
 
+  it('refuses a modelPath outside the models folder, saving nothing and saying to import the model', async () => {
+    const { status, json } = await call('PUT', '/providers/P14/config', { values: { modelPath: stubModel } });
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      error: 'Nothing was saved: one setting is not valid for whisper.cpp.',
+      code: 'invalid_config',
+      fields: {
+        modelPath:
+          `P14 reads only a model Earshot imported or downloaded into ${modelsDirectory(directory.path)}. ` +
+          `To use ${stubModel}, run \`earshot runtime import-model ${stubModel}\`, which copies it there, or ` +
+          '`earshot runtime download-model NAME`, and set modelPath to the path it prints.',
+      },
+    });
+    expect(existsSync(join(directory.path, 'secrets.json')) ? storedSecrets() : {}).toEqual({});
+    const escaping = join(modelsDirectory(directory.path), '..', 'elsewhere.bin');
+    expect((await call('PUT', '/providers/P14/config', { values: { modelPath: escaping } })).status).toBe(
+      400,
+    );
+    expect(
+      (await call('PUT', '/providers/P14/config', { values: { modelPath: inModels('m.bin') } })).status,
+    ).toBe(200);
+  });
+
   it('refuses a binaryPath outside its runtime folder, saving nothing and saying to import the program', async () => {
-    await call('PUT', '/providers/P14/config', { values: { modelPath: stubModel } });
+    const modelPath = inModels('ggml.bin');
+    await call('PUT', '/providers/P14/config', { values: { modelPath } });
     const script = join(directory.path, 'payload.sh');
     const { status, json } = await call('PUT', '/providers/whisper-cpp/config', {
       values: { binaryPath: script },
@@ -289,7 +316,7 @@ describe('P14 in a fresh data directory', () => {
           `To use ${script}, run \`earshot runtime import-binary ${script}\`, which copies it there, and leave binaryPath empty.`,
       },
     });
-    expect(storedSecrets()).toEqual({ providers: { 'whisper-cpp': { modelPath: stubModel } } });
+    expect(storedSecrets()).toEqual({ providers: { 'whisper-cpp': { modelPath } } });
     const inFolder = managedBinaryPath(directory.path);
     expect((await call('PUT', '/providers/P14/config', { values: { binaryPath: inFolder } })).status).toBe(
       200,
@@ -297,7 +324,8 @@ describe('P14 in a fresh data directory', () => {
   });
 
   it('is still not ready once a model is chosen, while whisper-server is not built', async () => {
-    await call('PUT', '/providers/P14/config', { values: { modelPath: stubModel } });
+    const { path: modelPath } = await importModel(stubModel, directory.path);
+    await call('PUT', '/providers/P14/config', { values: { modelPath } });
     expect(await view('P14')).toMatchObject({
       ready: false,
       problems: [expect.stringMatching(/^P14 whisper\.cpp is not set up: whisper-server is not built \(/)],

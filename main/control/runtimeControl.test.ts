@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,6 +24,7 @@ import { LocalRuntimes } from '../localRuntimes.ts';
 import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
 import { recordBinary } from '../runtime/binaryRecord.ts';
 import { importBinary } from '../runtime/importBinary.ts';
+import { importModel } from '../runtime/importModel.ts';
 import { isProcessAlive } from '../runtime/runtimeRecord.ts';
 import type { ModelEntry } from '../runtime/modelManifest.ts';
 import { officialModels } from '../runtime/modelManifest.ts';
@@ -41,6 +43,11 @@ const stubEntry: ModelEntry = {
   bytes: stubModelBytes.length,
   sha256: createHash('sha256').update(stubModelBytes).digest('hex'),
 };
+
+/** The stub model imported into the data directory's models folder, the only place P14 reads one from. */
+async function installedModel(): Promise<string> {
+  return (await importModel(stubModel, dataDirectory)).path;
+}
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let dataDirectory: string;
@@ -354,7 +361,10 @@ describe('POST /runtime/start and stop', () => {
 
   it('will not run a program set as binaryPath behind the control API, nor one changed since its import', async () => {
     const planted = markingScript(directory.path, 'planted');
-    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel, binaryPath: planted.path });
+    writeProviderConfig(dataDirectory, 'whisper-cpp', {
+      modelPath: await installedModel(),
+      binaryPath: planted.path,
+    });
     const outside = await call('POST', '/runtime/start');
     expect(outside).toMatchObject({
       status: 400,
@@ -366,7 +376,7 @@ describe('POST /runtime/start and stop', () => {
       },
     });
 
-    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel });
+    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: await installedModel() });
     const imported = await importBinary(markingScript(directory.path, 'whisper-server').path, dataDirectory);
     rmSync(join(directory.path, 'whisper-server.ran'));
     copyFileSync(planted.path, imported);
@@ -382,9 +392,36 @@ describe('POST /runtime/start and stop', () => {
     expect((await panel()).runtime).toMatchObject({ state: 'unprepared', pid: null, held: false });
   });
 
+  it('will not start with a modelPath outside the models folder, nor one linked out of it', async () => {
+    const binary = markingScript(directory.path, 'whisper-server');
+    await importBinary(binary.path, dataDirectory);
+    rmSync(binary.ran);
+    const linked = join(modelsDirectory(dataDirectory), 'linked.bin');
+    mkdirSync(modelsDirectory(dataDirectory), { recursive: true });
+    symlinkSync(stubModel, linked);
+    // Written around the save-time check, as an older Earshot or a hand edit could have.
+    for (const modelPath of [stubModel, linked]) {
+      writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath });
+      expect(await call('POST', '/runtime/start')).toMatchObject({
+        status: 400,
+        json: {
+          code: 'runtime_unavailable',
+          error: expect.stringContaining(
+            `P14 reads only a model Earshot imported or downloaded into ${modelsDirectory(dataDirectory)}. ` +
+              `To use ${modelPath}, run \`earshot runtime import-model ${modelPath}\``,
+          ) as unknown,
+        },
+      });
+    }
+    expect(existsSync(binary.ran)).toBe(false);
+  });
+
   it('runs the real whisper-server until stop, with its output in the log', async () => {
     await importBinary(requireBuiltWhisperServer(), dataDirectory);
-    writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath: stubModel, port: await freePort() });
+    writeProviderConfig(dataDirectory, 'whisper-cpp', {
+      modelPath: await installedModel(),
+      port: await freePort(),
+    });
     const started = await call('POST', '/runtime/start');
     expect(started.status).toBe(200);
     const { runtime, log } = started.json as unknown as RuntimePanel;

@@ -27,7 +27,7 @@ let app: Hono;
 function setUp(maxUploadBytes?: number) {
   app = new Hono()
     .route('/control/v1', createUploadControl({ dataDirectory: directory.path, maxUploadBytes }))
-    .route('/control/v1', createTranscriptionControl(jobs));
+    .route('/control/v1', createTranscriptionControl(jobs, directory.path));
 }
 
 beforeEach(() => {
@@ -165,12 +165,13 @@ describe('a transcription of an upload', () => {
   async function uploadAudio(): Promise<string> {
     const { status, body } = await upload('JFK speech.wav', readFileSync(fixtureAudio('jfk.wav')));
     expect(status).toBe(201);
+    expect(body.upload).toBe(basename(String(body.path)));
     return String(body.path);
   }
 
   it('is titled by the original name, and the upload is gone when the job has completed', async () => {
     const path = await uploadAudio();
-    const { jobId, sessionId } = await transcribe({ path, provider: 'groq' });
+    const { jobId, sessionId } = await transcribe({ upload: basename(path), provider: 'groq' });
     expect((await jobs.finished(jobId))?.state).toBe('completed');
     expect(store.getSession(sessionId)).toMatchObject({ title: 'JFK speech.wav', status: 'completed' });
     expect(existsSync(path)).toBe(false);
@@ -178,7 +179,7 @@ describe('a transcription of an upload', () => {
 
   it('keeps a title given with the job', async () => {
     const { jobId, sessionId } = await transcribe({
-      path: await uploadAudio(),
+      upload: basename(await uploadAudio()),
       provider: 'groq',
       title: 'Moon',
     });
@@ -189,30 +190,44 @@ describe('a transcription of an upload', () => {
   it('removes the upload when the job fails, and when it is cancelled', async () => {
     writeProviderConfig(directory.path, 'groq', {});
     const failing = await uploadAudio();
-    const failed = await transcribe({ path: failing, provider: 'groq' });
+    const failed = await transcribe({ upload: basename(failing), provider: 'groq' });
     expect((await jobs.finished(failed.jobId))?.state).toBe('failed');
     expect(existsSync(failing)).toBe(false);
 
     writeProviderConfig(directory.path, 'groq', { apiKey: 'test-key-1234' });
     const cancelling = await uploadAudio();
-    const cancelled = await transcribe({ path: cancelling, provider: 'groq' });
+    const cancelled = await transcribe({ upload: basename(cancelling), provider: 'groq' });
     jobs.cancel(cancelled.jobId);
     expect((await jobs.finished(cancelled.jobId))?.state).toBe('cancelled');
     expect(existsSync(cancelling)).toBe(false);
     expect(uploadedFiles()).toEqual([]);
   });
 
-  it('leaves files that are not uploads where they are', async () => {
+  it('leaves files that are not uploads where they are (a job in the CLI’s own process)', async () => {
     const elsewhere = join(directory.path, 'mine.wav');
     copyFileSync(fixtureAudio('jfk.wav'), elsewhere);
     const notNamedAsUpload = join(uploadsDirectory(directory.path), 'mine.wav');
     mkdirSync(dirname(notNamedAsUpload), { recursive: true });
     copyFileSync(fixtureAudio('jfk.wav'), notNamedAsUpload);
     for (const path of [elsewhere, notNamedAsUpload]) {
-      const { jobId, sessionId } = await transcribe({ path, provider: 'groq' });
-      expect((await jobs.finished(jobId))?.state).toBe('completed');
-      expect(store.getSession(sessionId)?.title).toBe('mine.wav');
+      const job = jobs.start({ path, provider: 'groq' });
+      expect((await job.finished).state).toBe('completed');
+      expect(store.getSession(job.sessionId)?.title).toBe('mine.wav');
       expect(existsSync(path)).toBe(true);
     }
+  });
+
+  it('refuses a file in the uploads folder that is not named as an upload', async () => {
+    const notNamedAsUpload = join(uploadsDirectory(directory.path), 'mine.wav');
+    mkdirSync(dirname(notNamedAsUpload), { recursive: true });
+    copyFileSync(fixtureAudio('jfk.wav'), notNamedAsUpload);
+    const response = await app.request('/control/v1/transcriptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ upload: 'mine.wav', provider: 'groq' }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe('upload_not_found');
+    expect(store.listSessions({ limit: 10, offset: 0 }).total).toBe(0);
   });
 });

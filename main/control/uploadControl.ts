@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { Hono } from 'hono';
 import { controlError } from './controlError.ts';
 import { receiveUpload } from './receiveUpload.ts';
@@ -9,8 +10,9 @@ export const maxUploadBytes = 4 * 1024 ** 3;
 
 /**
  * File uploads on the control channel, relative to its base path:
- * - `POST /uploads?name=<original file name>` with the file as the raw body → 201 `{path, bytes}`,
- *   a path to pass to `POST /transcriptions`; the job removes the file when it ends.
+ * - `POST /uploads?name=<original file name>` with the file as the raw body → 201
+ *   `{upload, path, bytes}`: `upload` is the id to pass to `POST /transcriptions {upload}`, `path`
+ *   where the file waits; the job removes the file when it ends.
  *
  * The body is streamed to disk, never held in memory. A refused, failed or aborted upload leaves no
  * file. Created once per service start, it first removes uploads older than a day that an earlier
@@ -35,7 +37,9 @@ export function createUploadControl(options: { dataDirectory: string; maxUploadB
     const path = newUploadPath(dataDirectory, name);
     const received = await receiveUpload(context.req.raw, path, limit);
     if (!received.ok) return received.response;
-    return context.json({ path, bytes: received.bytes }, 201, { 'Cache-Control': 'no-store' });
+    return context.json({ upload: basename(path), path, bytes: received.bytes }, 201, {
+      'Cache-Control': 'no-store',
+    });
   });
   return app;
 }

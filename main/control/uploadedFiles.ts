@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { safeFileName } from './safeFileName.ts';
 
@@ -23,6 +23,21 @@ export function uploadedFileName(dataDirectory: string, path: string): string | 
   const absolute = resolve(path);
   if (dirname(absolute) !== resolve(uploadsDirectory(dataDirectory))) return undefined;
   return uploadFileName.exec(basename(absolute))?.[1];
+}
+
+/**
+ * The file of the upload named `upload` (the id `POST /uploads` answered: its file's name), or
+ * undefined when that is not an upload still waiting in the uploads folder. Nothing outside that
+ * folder can be named: the id is a bare file name of the upload pattern.
+ */
+export function uploadPath(dataDirectory: string, upload: string): string | undefined {
+  if (basename(upload) !== upload || upload.includes('\\') || !uploadFileName.test(upload)) return undefined;
+  const path = join(uploadsDirectory(dataDirectory), upload);
+  try {
+    return lstatSync(path).isFile() ? path : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Best effort: an upload that cannot be removed now goes at a later start (removeStaleUploads). */

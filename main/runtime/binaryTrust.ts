@@ -1,9 +1,10 @@
+import { lstatSync, realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { metadata } from '../../providers/whisper-cpp/metadata.ts';
 import { recordedSha256 } from './binaryRecord.ts';
 import { fileSha256 } from './fileSha256.ts';
-import { binaryDirectory } from './runtimePaths.ts';
+import { binaryDirectory, modelsDirectory } from './runtimePaths.ts';
 
 /**
  * P14 runs only a whisper-server that Earshot itself built or imported into its runtime folder:
@@ -24,6 +25,47 @@ export function binaryPathSettingProblem(dataDirectory: string, binaryPath: stri
   return (
     `P14 runs only a whisper-server that Earshot built or imported into ${folder}. To use ${binaryPath.trim()}, ` +
     `run \`earshot runtime import-binary ${binaryPath.trim()}\`, which copies it there, and leave binaryPath empty.`
+  );
+}
+
+/**
+ * Why a modelPath is refused, at save time and again when the runtime starts: whisper-server reads
+ * the file it names, so it must be one Earshot imported or downloaded, directly in
+ * `<dataDir>/runtime/models/`; otherwise a changed setting could make the service open any file its
+ * user can read. At start (`atStart`) the real folders are compared too, and a link is refused.
+ */
+export function modelPathProblem(
+  dataDirectory: string,
+  modelPath: string,
+  options: { atStart?: boolean } = {},
+): string | undefined {
+  const folder = modelsDirectory(dataDirectory);
+  const path = modelPath.trim();
+  let inside = dirname(resolve(path)) === resolve(folder);
+  if (inside && options.atStart === true) {
+    const real = (target: string) => {
+      try {
+        return realpathSync(target);
+      } catch {
+        return undefined;
+      }
+    };
+    const realFolder = real(folder);
+    // A missing model is whisper-server's to report; a link, or a folder that leads elsewhere, is not.
+    const link = (() => {
+      try {
+        return lstatSync(path).isSymbolicLink();
+      } catch {
+        return false;
+      }
+    })();
+    inside = realFolder !== undefined && real(dirname(resolve(path))) === realFolder && !link;
+  }
+  if (inside) return undefined;
+  return (
+    `P14 reads only a model Earshot imported or downloaded into ${folder}. To use ${path}, run ` +
+    `\`earshot runtime import-model ${path}\`, which copies it there, or \`earshot runtime download-model NAME\`, ` +
+    `and set modelPath to the path it prints.`
   );
 }
 

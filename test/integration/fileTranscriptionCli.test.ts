@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
 import { importBinary } from '../../main/runtime/importBinary.ts';
+import { importModel } from '../../main/runtime/importModel.ts';
 import { cannedText } from '../fakes/cannedSpeech.ts';
 import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/openai-compatible/server.ts';
 import { earshotBin, startServeProcess, type ServeProcess } from '../support/earshotProcess.ts';
@@ -160,8 +161,10 @@ describe('earshot transcribe without a service', () => {
       );
     }
     // A model path of this test's own, so no other test's whisper-server is mistaken for this one.
-    const modelPath = join(directory.path, 'stub-model.bin');
-    copyFileSync(stubModel, modelPath);
+    const ownModel = join(directory.path, 'stub-model.bin');
+    copyFileSync(stubModel, ownModel);
+    // P14 reads only a model in its data directory's models folder.
+    const modelPath = (await importModel(ownModel, dataDirectory)).path;
     await importBinary(whisperServer, dataDirectory);
     writeProviderConfig(dataDirectory, 'whisper-cpp', { modelPath });
     const result = await earshot(['transcribe', fixtureAudio('zh-16k.wav')]);

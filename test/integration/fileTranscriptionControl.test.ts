@@ -1,8 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 import type { ProviderDefinition } from '../../providers/contract.ts';
 import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { createUploadControl } from '../../main/control/uploadControl.ts';
 import { createTranscriptionControl } from '../../main/transcriptionControl.ts';
 import { providerBaseUrls, TranscriptionJobs } from '../../main/transcriptionJobs.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
@@ -41,7 +44,9 @@ function setUp(options: { maxRunning?: number; definition?: TestProvider } = {})
     },
     maxRunning: options.maxRunning,
   });
-  app = new Hono().route('/control/v1', createTranscriptionControl(jobs));
+  app = new Hono()
+    .route('/control/v1', createTranscriptionControl(jobs, directory.path))
+    .route('/control/v1', createUploadControl({ dataDirectory: directory.path }));
 }
 
 beforeEach(() => {
@@ -64,6 +69,16 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Sends a fixture's content as `POST /uploads` does from the Files page, and answers its upload id. */
+async function uploaded(name: string): Promise<string> {
+  const response = await app.request(`/control/v1/uploads?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    body: readFileSync(fixtureAudio(name)),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { upload: string }).upload;
 }
 
 async function submit(body: Record<string, unknown>): Promise<{ jobId: string; sessionId: string }> {
@@ -90,7 +105,7 @@ async function waitFor(jobId: string, states: string[]): Promise<FileJobStatus> 
 describe('control routes for file transcription', () => {
   it('starts a job by provider label, reports its progress and ends with the session recorded', async () => {
     const { jobId, sessionId } = await submit({
-      path: fixtureAudio('jfk.wav'),
+      upload: await uploaded('jfk.wav'),
       provider: 'P11',
       language: 'EN',
       title: 'Speech',
@@ -114,7 +129,7 @@ describe('control routes for file transcription', () => {
   });
 
   it('asks the registry for P14 when no provider is named', async () => {
-    const answer = await call('POST', '/transcriptions', { path: fixtureAudio('jfk.wav') });
+    const answer = await call('POST', '/transcriptions', { upload: await uploaded('jfk.wav') });
     expect(asked).toEqual(['whisper-cpp']);
     expect(answer).toEqual({
       status: 400,
@@ -125,17 +140,43 @@ describe('control routes for file transcription', () => {
     });
   });
 
+  // UPLOAD stands for the id of a real upload of jfk.wav.
   it.each([
-    [{}, /^Send \{"path"/],
-    [{ path: fixtureAudio('jfk.wav'), speed: 2 }, /^Send \{"path"/],
-    [{ path: 'jfk.wav', provider: 'groq' }, /absolute path \(got "jfk\.wav"\)/],
-    [{ path: fixtureAudio('jfk.wav'), provider: 'nobody' }, /There is no provider "nobody"/],
-    [{ path: fixtureAudio('jfk.wav'), provider: 'groq', language: 'english' }, /ISO 639-1.*"english"/],
-  ])('refuses %j with 400 and says why', async (body, message) => {
+    [{}, /^Send \{"upload"/],
+    [{ upload: 'UPLOAD', speed: 2 }, /^Send \{"upload"/],
+    [{ upload: 'jfk.wav', provider: 'groq' }, /no upload "jfk\.wav" waiting/],
+    [{ upload: `../${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}-a.wav` }, /no upload "\.\.\//],
+    [{ upload: 'UPLOAD', provider: 'nobody' }, /There is no provider "nobody"/],
+    [{ upload: 'UPLOAD', provider: 'groq', language: 'english' }, /ISO 639-1.*"english"/],
+  ])('refuses %j with 400 and says why', async (request, message) => {
+    const upload = await uploaded('jfk.wav');
+    const body = Object.fromEntries(
+      Object.entries(request).map(([key, value]) => [key, value === 'UPLOAD' ? upload : value]),
+    );
     const answer = await call('POST', '/transcriptions', body);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(message);
     expect(provider.seen).toEqual([]);
+  });
+
+  it('refuses a file named by path, saying how to send it, and reads nothing of it', async () => {
+    const secret = join(directory.path, 'private-notes.wav');
+    writeFileSync(secret, 'DISTINCTIVE-CONTENT-4f1c9a of a file nobody sent');
+    for (const body of [{ path: secret }, { path: secret, provider: 'groq', title: 'Mine' }]) {
+      const answer = await call('POST', '/transcriptions', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('path_not_accepted');
+      expect(answer.body.error).toBe(
+        'The service does not open files by path. Send the file itself first: POST /control/v1/uploads?name=<file name> ' +
+          'with its content as the body, then POST /control/v1/transcriptions {"upload": "<the upload id it answers>"}; ' +
+          '`earshot transcribe FILE` does both.',
+      );
+      expect(JSON.stringify(answer.body)).not.toContain('DISTINCTIVE');
+    }
+    expect(asked).toEqual([]);
+    expect(provider.seen).toEqual([]);
+    expect(store.listSessions({ limit: 10, offset: 0 }).total).toBe(0);
+    expect(store.listSessions({ search: 'DISTINCTIVE', limit: 10, offset: 0 }).total).toBe(0);
   });
 
   it('answers 404 for a job it does not know', async () => {
@@ -145,7 +186,7 @@ describe('control routes for file transcription', () => {
 
   it('a job for a provider without credentials fails visibly, naming the field', async () => {
     writeProviderConfig(directory.path, 'groq', {});
-    const { jobId } = await submit({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
+    const { jobId } = await submit({ upload: await uploaded('jfk.wav'), provider: 'groq' });
     const final = await waitFor(jobId, ['completed', 'failed']);
     expect(final.state).toBe('failed');
     expect(final.error).toMatch(
@@ -157,7 +198,7 @@ describe('control routes for file transcription', () => {
   it('cancels a running job: the provider call is aborted and the session interrupted', async () => {
     const { held } = holdingProvider();
     setUp({ definition: held });
-    const { jobId, sessionId } = await submit({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
+    const { jobId, sessionId } = await submit({ upload: await uploaded('jfk.wav'), provider: 'groq' });
     await waitFor(jobId, ['processing']);
     const answer = await call('POST', `/transcriptions/${jobId}/cancel`);
     expect(answer.status).toBe(200);

@@ -1,3 +1,4 @@
+import { importModel } from '../../main/runtime/importModel.ts';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +95,10 @@ describe('lifecycle and cadence: P14 on the real whisper-server', () => {
     const events: LiveEvent[] = [];
     const stream = openBatchWindowStream({
       definition: counting,
-      config: whisperCpp.configSchema.parse({ modelPath: stubModel }),
+      config: whisperCpp.configSchema.parse({
+        // P14 reads only a model in its data directory's models folder.
+        modelPath: (await importModel(stubModel, directory.path)).path,
+      }),
       languageHints: ['en'],
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
       onEvent: (event) => events.push(event),

@@ -3,6 +3,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { importModel } from '../../main/runtime/importModel.ts';
 import { runEarshot, startServeProcess } from '../support/earshotProcess.ts';
 import { requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
@@ -23,8 +24,10 @@ function serversUsing(modelPath: string): string[] {
 it('SIGTERM during a P14 job stops the job and the whisper-server it started: no orphan process', async () => {
   const dataDirectory = join(directory.path, 'data');
   // A model file of this test's own, so the process search cannot see other tests' servers.
-  const modelPath = join(directory.path, 'own-stub-model.bin');
-  copyFileSync(stubModel, modelPath);
+  const ownModel = join(directory.path, 'own-stub-model.bin');
+  copyFileSync(stubModel, ownModel);
+  // P14 reads only a model in its data directory's models folder.
+  const modelPath = (await importModel(ownModel, dataDirectory)).path;
   const imported = runEarshot([
     'runtime',
     'import-binary',
@@ -51,10 +54,15 @@ it('SIGTERM during a P14 job stops the job and the whisper-server it started: no
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const started = await control('/transcriptions', {
-    path: fixture('audio/long-16k.wav'),
-    provider: 'P14',
+  // The service takes the file's content, never a path.
+  const sent = await fetch(`${serve.baseUrl}/control/v1/uploads?name=long-16k.wav`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}` },
+    body: readFileSync(fixture('audio/long-16k.wav')),
   });
+  expect(sent.status).toBe(201);
+  const { upload } = (await sent.json()) as { upload: string };
+  const started = await control('/transcriptions', { upload, provider: 'P14' });
   expect(started.status).toBe(202);
   const { jobId } = (await started.json()) as { jobId: string };
 

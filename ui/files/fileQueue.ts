@@ -114,7 +114,7 @@ export class FileQueue {
       this.update(id, { uploadFraction: 1 });
       if (cancelled) throw new Error('cancelled');
       const started = await control<{ jobId: string; sessionId: string }>('POST', '/transcriptions', {
-        path: uploaded.path,
+        upload: uploaded.upload,
         provider: item.provider,
         title: file.name,
         ...(item.language === undefined ? {} : { language: item.language }),

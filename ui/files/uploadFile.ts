@@ -3,7 +3,8 @@ import { pageKeyHeaders } from '../connection/pageKey.ts';
 
 /** An upload in flight: its answer, and a way to abort it. */
 export interface Upload {
-  done: Promise<{ path: string; bytes: number }>;
+  /** `upload` is the id `POST /transcriptions` takes. */
+  done: Promise<{ upload: string; bytes: number }>;
   abort: () => void;
 }
 
@@ -14,7 +15,7 @@ export interface Upload {
  */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Upload {
   const request = new XMLHttpRequest();
-  const done = new Promise<{ path: string; bytes: number }>((resolve, reject) => {
+  const done = new Promise<{ upload: string; bytes: number }>((resolve, reject) => {
     request.open('POST', controlUrl(`/uploads?name=${encodeURIComponent(file.name)}`));
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     for (const [name, value] of Object.entries(pageKeyHeaders())) request.setRequestHeader(name, value);
@@ -24,13 +25,13 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
     };
     request.onload = () => {
       const answer = request.response as {
-        path?: string;
+        upload?: string;
         bytes?: number;
         error?: string;
         code?: string;
       } | null;
-      if (request.status >= 200 && request.status < 300 && typeof answer?.path === 'string') {
-        resolve({ path: answer.path, bytes: answer.bytes ?? file.size });
+      if (request.status >= 200 && request.status < 300 && typeof answer?.upload === 'string') {
+        resolve({ upload: answer.upload, bytes: answer.bytes ?? file.size });
       } else {
         reject(
           new ControlRequestError(
