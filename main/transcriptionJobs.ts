@@ -7,6 +7,7 @@ import {
   type ResolveBaseUrl,
 } from '../actors/fileJob/fileJob.ts';
 import type { ProviderDefinition } from '../providers/contract.ts';
+import { configuredAddress } from '../providers/providerAddress.ts';
 import { defaultProviderId, findProvider } from '../providers/registry.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
 import { removeUpload, uploadedFileName } from './control/uploadedFiles.ts';
@@ -175,9 +176,7 @@ export function providerBaseUrls(startManagedRuntime?: ResolveBaseUrl): ResolveB
         ),
       );
     }
-    const { endpoint, baseUrl } = (config ?? {}) as { endpoint?: unknown; baseUrl?: unknown };
-    if (typeof endpoint === 'string') return Promise.resolve(endpoint);
-    return Promise.resolve(typeof baseUrl === 'string' ? baseUrl : metadata.defaultBaseUrl);
+    return Promise.resolve(configuredAddress(definition, config) ?? metadata.defaultBaseUrl);
   };
 }
 

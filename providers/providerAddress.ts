@@ -17,10 +17,10 @@ export function runsOnUserServer(metadata: ProviderMetadata): boolean {
 /** The address the settings give; undefined for P14, which runs wherever its runtime was started. */
 export function configuredAddress(
   definition: ProviderDefinition<unknown>,
-  config: Record<string, unknown>,
+  config: unknown,
 ): string | undefined {
   if (definition.metadata.executionMode === 'managed-runtime') return undefined;
-  const { endpoint, baseUrl } = config;
+  const { endpoint, baseUrl } = (config ?? {}) as { endpoint?: unknown; baseUrl?: unknown };
   if (typeof endpoint === 'string') return endpoint;
   if (typeof baseUrl === 'string') return baseUrl;
   return definition.metadata.defaultBaseUrl;

@@ -12,6 +12,7 @@ import type {
 } from '../../providers/contract.ts';
 import { ProviderError, redactSecrets } from '../../providers/http/providerError.ts';
 import { liveErrorCodes } from '../../providers/live/liveErrors.ts';
+import { configuredAddress } from '../../providers/providerAddress.ts';
 import { configurationProblems } from '../providerConfiguration.ts';
 
 /** What the settings page's Test button shows: whether the provider works, and what to fix if not. */
@@ -72,7 +73,7 @@ async function checkLive(
   config: unknown,
 ): Promise<ProviderCheck> {
   const { metadata } = definition;
-  const address = configuredAddress(definition, config);
+  const address = configuredAddress(definition, config) ?? metadata.defaultBaseUrl;
   const outcome = await new Promise<LiveEvent | 'timeout'>((resolve) => {
     let stream: LiveStream | undefined;
     let settled: LiveEvent | 'timeout' | undefined;
@@ -138,7 +139,7 @@ async function checkBatch(
   const { metadata } = definition;
   const deadline = AbortSignal.timeout(batchTimeoutMs);
   const directory = await mkdtemp(join(tmpdir(), 'earshot-provider-check-'));
-  let address = configuredAddress(definition, config);
+  let address = configuredAddress(definition, config) ?? metadata.defaultBaseUrl;
   let release: (() => Promise<void>) | undefined;
   try {
     const wavPath = join(directory, 'silence.wav');
@@ -246,13 +247,6 @@ function addressField(definition: ProviderDefinition<unknown>): string {
   if ('endpoint' in shape) return 'endpoint';
   if ('baseUrl' in shape) return 'baseUrl';
   return 'the runtime';
-}
-
-function configuredAddress(definition: ProviderDefinition<unknown>, config: unknown): string {
-  const { endpoint, baseUrl } = config as { endpoint?: unknown; baseUrl?: unknown };
-  if (typeof endpoint === 'string') return endpoint;
-  if (typeof baseUrl === 'string') return baseUrl;
-  return definition.metadata.defaultBaseUrl;
 }
 
 function configuredLanguageHints(config: unknown): string[] {
