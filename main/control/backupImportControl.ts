@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { BackupFormatError } from '../../store/backup/backupFormatError.ts';
 import { importBackup } from '../../store/backup/importBackup.ts';
@@ -6,7 +6,7 @@ import type { SessionStore } from '../../store/sessionStore.ts';
 import { StoreError } from '../../store/storeError.ts';
 import { controlError } from './controlError.ts';
 import { receiveUpload } from './receiveUpload.ts';
-import { newUploadPath, removeUpload, uploadsDirectory } from './uploadedFiles.ts';
+import { newUploadPath, removeUpload } from './uploadedFiles.ts';
 
 /**
  * The largest backup the service restores. Restoring holds the whole file as one string, which V8
@@ -40,7 +40,6 @@ export function createBackupImportControl(dependencies: {
   app.post('/import', async (context) => {
     const mode = context.req.query('mode');
     if (mode !== 'merge' && mode !== 'replace') return controlError(400, 'invalid_request', usage);
-    await mkdir(uploadsDirectory(dataDirectory), { recursive: true });
     // Through a file of its own, as every upload: streamed, limited, and gone once read.
     const path = newUploadPath(dataDirectory, 'backup.json');
     const received = await receiveUpload(context.req.raw, path, limit);

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -17,16 +18,17 @@ export type ReceivedUpload = { ok: true; bytes: number } | { ok: false; response
 class UploadTooLargeError extends Error {}
 
 /**
- * Streams a request's body to a new user-only file at `path`, never holding it in memory: the way a
- * file reaches the service, since the service opens no path on a caller's behalf. A body over the
- * limit (by its declared length or as it streams), an empty one, or one that breaks off is refused
- * with the control channel's error, and leaves no file.
+ * Streams a request's body to a new user-only file at `path` (its folder made if need be), never
+ * holding it in memory: the way a file reaches the service, since the service opens no path on a
+ * caller's behalf. A body over the limit (by its declared length or as it streams), an empty one,
+ * or one that breaks off is refused with the control channel's error, and leaves no file.
  */
 export async function receiveUpload(
   request: Request,
   path: string,
   limit: UploadLimit,
 ): Promise<ReceivedUpload> {
+  await mkdir(dirname(path), { recursive: true });
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit.maxBytes) return { ok: false, response: tooLarge(limit) };
   const body = request.body;

@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { WhisperRuntimeState } from '../../machines/whisperRuntime.ts';
@@ -25,7 +25,7 @@ import { storedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
 import { controlError } from './controlError.ts';
 import { receiveUpload } from './receiveUpload.ts';
 import { safeFileName } from './safeFileName.ts';
-import { newUploadPath, removeUpload, uploadsDirectory } from './uploadedFiles.ts';
+import { newUploadPath, removeUpload } from './uploadedFiles.ts';
 import { maxUploadBytes } from './uploadControl.ts';
 import { RuntimeTasks, type RuntimeTaskStatus, taskLogLines } from './runtimeTasks.ts';
 
@@ -201,7 +201,6 @@ export function createRuntimeControl(dependencies: RuntimeControlDependencies): 
         'Send the model file itself as the body: POST /runtime/import-model?name=<its file name>.',
       );
     }
-    await mkdir(uploadsDirectory(dataDirectory), { recursive: true });
     const upload = newUploadPath(dataDirectory, name);
     const received = await receiveUpload(context.req.raw, upload, modelUploadLimit);
     if (!received.ok) return received.response;

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Hono } from 'hono';
 import { controlError } from './controlError.ts';
 import { receiveUpload } from './receiveUpload.ts';
-import { newUploadPath, removeStaleUploads, uploadsDirectory } from './uploadedFiles.ts';
+import { newUploadPath, removeStaleUploads } from './uploadedFiles.ts';
 
 /** Larger than any recording people transcribe here, small enough to refuse a runaway stream. */
 export const maxUploadBytes = 4 * 1024 ** 3;
@@ -33,7 +32,6 @@ export function createUploadControl(options: { dataDirectory: string; maxUploadB
         name: 'Required: the original file name, with its extension.',
       });
     }
-    await mkdir(uploadsDirectory(dataDirectory), { recursive: true });
     const path = newUploadPath(dataDirectory, name);
     const received = await receiveUpload(context.req.raw, path, limit);
     if (!received.ok) return received.response;
