@@ -21,6 +21,12 @@ export class ControlClient {
     return this.send(method, path, 'application/json', body === undefined ? undefined : JSON.stringify(body));
   }
 
+  /** A fresh one-time login URL for a browser (`earshot open`, the desktop shell). */
+  async mintLoginUrl(): Promise<string> {
+    const { url } = await this.call<{ url: string }>('POST', '/login-tokens');
+    return url;
+  }
+
   /**
    * Posts a file's bytes as the body, read from disk as they are sent: the service never opens a
    * path of ours, so what it is to read reaches it this way. `signal` aborts the upload.

@@ -14,7 +14,7 @@ export async function openCommand(dataDirectory: string, printOnly: boolean): Pr
         'then run earshot open again.',
     );
   }
-  const { url } = await client.call<{ url: string }>('POST', '/login-tokens');
+  const url = await client.mintLoginUrl();
   const validity = `it works once, within ${loginTokenLifetimeMs / 60_000} minutes`;
   if (!printOnly && (await openInBrowser(url))) {
     console.error(`Opened Earshot (${client.info.baseUrl}) in your browser.`);

@@ -51,8 +51,7 @@ function start(): void {
   const control = connecting.then(
     (connection) => new ControlClient(connection.info, connection.launchSecret),
   );
-  const mintLoginUrl = () =>
-    control.then((client) => client.call<{ url: string }>('POST', '/login-tokens')).then(({ url }) => url);
+  const mintLoginUrl = () => control.then((client) => client.mintLoginUrl());
 
   void Promise.all([connecting, mintLoginUrl(), app.whenReady()]).then(
     ([connection, loginUrl]) => {
