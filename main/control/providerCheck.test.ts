@@ -1,6 +1,5 @@
 import { importModel } from '../runtime/importModel.ts';
 /// <reference types="vite/client" />
-import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderDefinition } from '../../providers/contract.ts';
 import { findProvider } from '../../providers/registry.ts';
@@ -9,6 +8,7 @@ import { fixture as groqFixture } from '../../test/fakes/groq/fixture.ts';
 import { fixture as openAiCompatibleFixture } from '../../test/fakes/openai-compatible/fixture.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import type { StreamingFake, StreamingFakeFixture } from '../../test/fakes/streaming/streamingFake.ts';
+import { closedPort } from '../../test/support/closedPort.ts';
 import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { LocalRuntimes } from '../localRuntimes.ts';
@@ -23,15 +23,6 @@ function provider(name: string): ProviderDefinition<unknown> {
 }
 
 const resolveBaseUrl = providerBaseUrls();
-
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const streamingFixtures = Object.values(
   import.meta.glob<{ streamingFixture: StreamingFakeFixture }>('../../test/fakes/*/streamingFixture.ts', {
