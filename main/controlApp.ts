@@ -13,7 +13,7 @@ import { createRuntimeControl } from './control/runtimeControl.ts';
 import type { LocalRuntimes } from './localRuntimes.ts';
 import { controlBasePath } from './controlBasePath.ts';
 import { createLoginTokenControl } from './login/loginTokenControl.ts';
-import type { OwnerAccess } from './login/ownerAccess.ts';
+import { notSignedInMessage, type OwnerAccess } from './login/ownerAccess.ts';
 import { createTranscriptionControl } from './transcriptionControl.ts';
 import { providerBaseUrls, type TranscriptionJobs } from './transcriptionJobs.ts';
 import { earshotVersion } from './version.ts';
@@ -45,12 +45,7 @@ export function createControlApp(dependencies: {
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
     if (owner.credentialOf(context.req.header()) === undefined) {
-      return controlError(
-        401,
-        'unauthorized',
-        'Not signed in. To open the app, run "earshot open" (or use the link "earshot serve" printed); ' +
-          'programs send the launch secret of the running service.',
-      );
+      return controlError(401, 'unauthorized', notSignedInMessage);
     }
     await next();
   });

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { loopbackNames } from '../api/hostGuard.ts';
 import { earshotProtocol, secretProtocolPrefix } from '../providers/live/proxyProtocol.ts';
-import type { OwnerAccess } from './login/ownerAccess.ts';
+import { notSignedInMessage, type OwnerAccess } from './login/ownerAccess.ts';
 import { pageKeyProtocolPrefix } from './login/pageKey.ts';
 
 /** A WebSocket endpoint: takes each connection the router has checked and accepted. */
@@ -93,12 +93,7 @@ function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRou
   ) {
     return undefined;
   }
-  return {
-    status: 401,
-    message:
-      'Not signed in. To open the app, run "earshot open" (or use the link "earshot serve" printed); ' +
-      'programs send the launch secret of the running service (see launch.secret).',
-  };
+  return { status: 401, message: notSignedInMessage };
 }
 
 /** What follows `prefix` in the offered subprotocol that starts with it (a credential). */

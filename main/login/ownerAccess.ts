@@ -11,6 +11,11 @@ export const browserSessionLifetimeMs = 7 * 24 * 60 * 60_000;
 /** Far more than one person opens at once; past it the oldest is forgotten, so memory stays bounded. */
 const keptAtMost = 100;
 
+/** What a request without an owner's credential is told, on the control channel and on an upgrade. */
+export const notSignedInMessage =
+  'Not signed in. To open the app, run "earshot open" (or use the link "earshot serve" printed); ' +
+  'programs send the launch secret of the running service (see launch.secret).';
+
 /** How a request proved that it comes from the owner of the service. */
 export type OwnerCredential = 'launch-secret' | 'browser-session';
 
