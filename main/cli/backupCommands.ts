@@ -1,4 +1,4 @@
-import { createWriteStream, openAsBlob } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -6,6 +6,7 @@ import { importBackup, type ImportSummary } from '../../store/backup/importBacku
 import { writeBackup } from '../../store/backup/writeBackup.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
+import { fileBlob } from './fileBlob.ts';
 import { UsageError } from './usage.ts';
 
 export async function importCommand(
@@ -22,11 +23,7 @@ export async function importCommand(
   let summary: ImportSummary;
   if (client !== undefined) {
     // The service takes the backup's content; it opens no path on anyone's behalf.
-    const backup = await openAsBlob(path).catch((error: NodeJS.ErrnoException) => {
-      throw new Error(`Cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`, {
-        cause: error,
-      });
-    });
+    const backup = await fileBlob(path);
     summary = await client.upload<ImportSummary>(`/import?mode=${mode}`, backup);
   } else {
     const text = await readFile(path, 'utf8');

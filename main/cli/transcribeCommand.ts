@@ -1,4 +1,3 @@
-import { openAsBlob } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isFinalFileJobState, type FileJobStatus } from '../../actors/fileJob/fileJob.ts';
@@ -6,6 +5,7 @@ import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
 import { LocalRuntimes } from '../localRuntimes.ts';
 import { providerBaseUrls, TranscriptionJobs, type TranscriptionRequest } from '../transcriptionJobs.ts';
+import { fileBlob } from './fileBlob.ts';
 import { UsageError } from './usage.ts';
 
 export interface TranscribeOptions {
@@ -94,11 +94,7 @@ async function runInService(
   interrupts: Interrupts,
 ): Promise<Outcome> {
   const { path, ...options } = request;
-  const file = await openAsBlob(path).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`Cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`, {
-      cause: error,
-    });
-  });
+  const file = await fileBlob(path);
   const sending = new AbortController();
   interrupts.onFirst(() => sending.abort());
   const { upload } = await client
