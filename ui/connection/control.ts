@@ -1,6 +1,5 @@
+import { controlBasePath } from '../../main/controlBasePath.ts';
 import { pageKeyHeaders } from './pageKey.ts';
-
-const controlBase = '/control/v1';
 
 /**
  * A refused control request, with the service's sentence for people, per-field messages, and the
@@ -28,7 +27,7 @@ export class ControlRequestError extends Error {
 }
 
 export function controlUrl(path: string): string {
-  return `${controlBase}${path}`;
+  return `${controlBasePath}${path}`;
 }
 
 /**
