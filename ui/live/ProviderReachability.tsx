@@ -22,10 +22,7 @@ export function useProviderReachability(provider: ProviderView | undefined): Rea
   useEffect(() => {
     if (key === undefined) return;
     let current = true;
-    control<{ reachability: ProviderReachability }>(
-      'GET',
-      `/providers/${encodeURIComponent(providerId)}/reachability`,
-    ).then(
+    probe(key, providerId).then(
       ({ reachability }) => {
         if (current) setAnswer({ key, state: { status: 'answered', reachability } });
       },
@@ -44,6 +41,23 @@ export function useProviderReachability(provider: ProviderView | undefined): Rea
   }, [key, providerId]);
   if (key === undefined) return { status: 'not-probed' };
   return answer?.key === key ? answer.state : { status: 'checking' };
+}
+
+/**
+ * The probes under way, by settings: the list and the form of the provider selected in Settings
+ * ask at the same moment, and one connection answers both.
+ */
+const probesUnderWay = new Map<string, Promise<{ reachability: ProviderReachability }>>();
+
+function probe(key: string, providerId: string): Promise<{ reachability: ProviderReachability }> {
+  const underWay = probesUnderWay.get(key);
+  if (underWay !== undefined) return underWay;
+  const asked = control<{ reachability: ProviderReachability }>(
+    'GET',
+    `/providers/${encodeURIComponent(providerId)}/reachability`,
+  ).finally(() => probesUnderWay.delete(key));
+  probesUnderWay.set(key, asked);
+  return asked;
 }
 
 /**
