@@ -1,6 +1,6 @@
 import type { AppMessage, ClientMessage } from '../../main/app/appProtocol.ts';
-import { controlUrl } from './control.ts';
-import { appChannelProtocols, pageKeyHeaders } from './pageKey.ts';
+import { control, ControlRequestError } from './control.ts';
+import { appChannelProtocols } from './pageKey.ts';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed' | 'refused';
 
@@ -111,15 +111,9 @@ export class AppConnection {
    * not signed in.
    */
   private async retryUnlessSignedOut(): Promise<void> {
-    const signedOut = await fetch(controlUrl('/service'), {
-      credentials: 'same-origin',
-      headers: pageKeyHeaders(),
-    }).then(
-      (response) => {
-        void response.body?.cancel();
-        return response.status === 401;
-      },
+    const signedOut = await control('GET', '/service').then(
       () => false,
+      (error: unknown) => error instanceof ControlRequestError && error.status === 401,
     );
     if (this.closedForGood) return;
     if (signedOut) this.setStatus('refused');
