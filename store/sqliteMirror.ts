@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Cell, Row, Table, Value } from 'tinybase';
 import type { TransactionRows } from './transactionRows.ts';
 
-export type SqlValue = string | number | null;
+type SqlValue = string | number | null;
 
 /**
  * How one TinyBase table is kept in SQLite. Rows are written whole on any change; columns missing
