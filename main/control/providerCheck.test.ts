@@ -1,4 +1,3 @@
-import { importModel } from '../runtime/importModel.ts';
 /// <reference types="vite/client" />
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderDefinition } from '../../providers/contract.ts';
@@ -13,6 +12,7 @@ import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixture
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { LocalRuntimes } from '../localRuntimes.ts';
 import { importBinary } from '../runtime/importBinary.ts';
+import { importModel } from '../runtime/importModel.ts';
 import { providerBaseUrls } from '../transcriptionJobs.ts';
 import { checkProvider } from './providerCheck.ts';
 
