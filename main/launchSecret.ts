@@ -14,8 +14,3 @@ export function secretDigest(secret: string): Buffer {
 export function matchesDigest(presented: string, digest: Buffer): boolean {
   return timingSafeEqual(secretDigest(presented), digest);
 }
-
-/** Constant-time check of a presented secret (hashing first gives equal lengths). */
-export function matchesSecret(presented: string, expected: string): boolean {
-  return matchesDigest(presented, secretDigest(expected));
-}

@@ -1,5 +1,5 @@
 import { parse, serialize } from 'hono/utils/cookie';
-import { createSecret, matchesDigest, matchesSecret, secretDigest } from '../launchSecret.ts';
+import { createSecret, matchesDigest, secretDigest } from '../launchSecret.ts';
 import { ExpiringSecrets } from './expiringSecrets.ts';
 import { pageKeyHeader } from './pageKey.ts';
 
@@ -50,12 +50,14 @@ export interface OwnerAccessOptions {
  */
 export class OwnerAccess {
   private readonly options: OwnerAccessOptions;
+  private readonly launchSecretDigest: Buffer;
   private readonly loginTokens: ExpiringSecrets;
   /** Each session keeps the digest of its page key beside it. */
   private readonly browserSessions: ExpiringSecrets<Buffer>;
 
   constructor(options: OwnerAccessOptions) {
     this.options = options;
+    this.launchSecretDigest = secretDigest(options.launchSecret);
     this.loginTokens = new ExpiringSecrets({
       lifetimeMs: loginTokenLifetimeMs,
       capacity: keptAtMost,
@@ -98,7 +100,7 @@ export class OwnerAccess {
   }
 
   isLaunchSecret(presented: string | undefined): boolean {
-    return presented !== undefined && matchesSecret(presented, this.options.launchSecret);
+    return presented !== undefined && matchesDigest(presented, this.launchSecretDigest);
   }
 
   /**
