@@ -1,6 +1,7 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { errorStatusByCode, type ErrorCode } from '../api/errorCodes.ts';
 import { loopbackNames } from '../api/hostGuard.ts';
 import { earshotProtocol, secretProtocolPrefix } from '../providers/live/proxyProtocol.ts';
 import { notSignedInMessage, type OwnerAccess } from './login/ownerAccess.ts';
@@ -44,11 +45,11 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
     const refusal =
       hostRefusal(request, url, options) ??
       (endpoint === undefined
-        ? { status: 404, message: `Nothing is served at ${url.pathname}.` }
+        ? { code: 'not_found' as const, message: `Nothing is served at ${url.pathname}.` }
         : undefined) ??
       clientRefusal(request, url, options);
     if (refusal !== undefined || endpoint === undefined) {
-      refuse(socket, refusal?.status ?? 404, refusal?.message ?? 'Not found.');
+      refuse(socket, refusal?.code ?? 'not_found', refusal?.message ?? 'Not found.');
       return;
     }
     sockets.handleUpgrade(request, socket, head, (accepted) => endpoint.connected(accepted, request, url));
@@ -56,7 +57,7 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
   return sockets;
 }
 
-type Refusal = { status: 401 | 403 | 404 | 421; message: string } | undefined;
+type Refusal = { code: ErrorCode; message: string } | undefined;
 
 function allowedHosts(options: WebSocketRouterOptions): string[] {
   const port = options.getPort();
@@ -68,7 +69,7 @@ function hostRefusal(request: IncomingMessage, url: URL, options: WebSocketRoute
   const hosts = allowedHosts(options);
   return hosts.includes(request.headers.host?.toLowerCase() ?? '')
     ? undefined
-    : { status: 421, message: `Connect to ${hosts[0]}${url.pathname}.` };
+    : { code: 'misdirected_request', message: `Connect to ${hosts[0]}${url.pathname}.` };
 }
 
 /**
@@ -81,7 +82,10 @@ function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRou
   const origin = request.headers.origin;
   const ownOrigins = allowedHosts(options).map((host) => `http://${host}`);
   if (origin !== undefined && !ownOrigins.includes(origin.toLowerCase())) {
-    return { status: 403, message: 'Connections from web pages of other origins are refused.' };
+    return {
+      code: 'origin_not_allowed',
+      message: 'Connections from web pages of other origins are refused.',
+    };
   }
   if (options.owner.isLaunchSecret(offeredProtocolValue(request, secretProtocolPrefix))) return undefined;
   if (
@@ -93,7 +97,7 @@ function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRou
   ) {
     return undefined;
   }
-  return { status: 401, message: notSignedInMessage };
+  return { code: 'unauthorized', message: notSignedInMessage };
 }
 
 /** What follows `prefix` in the offered subprotocol that starts with it (a credential). */
@@ -102,19 +106,12 @@ function offeredProtocolValue(request: IncomingMessage, prefix: string): string 
   return offered.find((value) => value.startsWith(prefix))?.slice(prefix.length);
 }
 
-const statusTexts = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request' };
-const errorCodes = {
-  401: 'unauthorized',
-  403: 'origin_not_allowed',
-  404: 'not_found',
-  421: 'misdirected_request',
-};
-
-/** The same `{error, code}` body as the HTTP routes' refusals. */
-function refuse(socket: Duplex, status: keyof typeof statusTexts, message: string): void {
-  const body = JSON.stringify({ error: message, code: errorCodes[status] });
+/** The same `{error, code}` body, and the status that code carries, as the HTTP routes' refusals. */
+function refuse(socket: Duplex, code: ErrorCode, message: string): void {
+  const status = errorStatusByCode[code];
+  const body = JSON.stringify({ error: message, code });
   socket.end(
-    `HTTP/1.1 ${status} ${statusTexts[status]}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
