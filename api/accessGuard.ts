@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 
 import { extractBearerToken } from './bearerToken.ts';
 import type { ApiAccess } from './dependencies.ts';
-import { sendError } from './responses.ts';
+import { errorResponse } from './responses.ts';
 
 /**
  * Runs before routing for every path under the API prefix, known or not, so that without access a
@@ -14,8 +14,7 @@ export function accessGuard(access: ApiAccess, openPath: string): MiddlewareHand
   return async (context, next) => {
     if (context.req.path === openPath) return next();
     if (!access.isEnabled()) {
-      return sendError(
-        context,
+      return errorResponse(
         'api_disabled',
         'The Earshot REST API is switched off. Turn on "Open API" in Earshot\'s settings, or run "earshot api enable".',
       );
@@ -29,7 +28,7 @@ export function accessGuard(access: ApiAccess, openPath: string): MiddlewareHand
           : token === undefined
             ? 'The Authorization header must be "Bearer <token>" with exactly one token.'
             : "The Bearer token is not valid. Copy the current API token from Earshot's settings.";
-      return sendError(context, 'unauthorized', message, { 'WWW-Authenticate': 'Bearer' });
+      return errorResponse('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
     }
     return next();
   };

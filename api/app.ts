@@ -5,7 +5,7 @@ import { accessGuard } from './accessGuard.ts';
 import type { ApiDependencies } from './dependencies.ts';
 import { readLiveStatus } from './liveStatus.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { sendError, sendJson } from './responses.ts';
+import { errorResponse, internalErrorResponse, reportToStandardError, sendJson } from './responses.ts';
 import type { HealthView, SessionList, StatusView, TagList, TopicList } from './schemas.ts';
 import { sessionIdFromPath } from './sessionIdFromPath.ts';
 import { parseSessionListQuery } from './sessionListQuery.ts';
@@ -52,7 +52,7 @@ export function createApiApp(dependencies: ApiDependencies): Hono {
       '/sessions',
       (context) => {
         const parsed = parseSessionListQuery(new URL(context.req.url).searchParams);
-        if (!parsed.ok) return sendError(context, 'invalid_query', parsed.message);
+        if (!parsed.ok) return errorResponse('invalid_query', parsed.message, { fields: parsed.fields });
         const page = store.listSessions(parsed.query);
         return sendJson(context, {
           sessions: page.sessions.map((session) => toSessionListItem(session, clock)),
@@ -112,9 +112,9 @@ export function createApiApp(dependencies: ApiDependencies): Hono {
 
   for (const [path, handler] of routes) {
     app.get(apiBasePath + path, handler);
-    app.all(apiBasePath + path, (context) =>
-      sendError(context, 'method_not_allowed', 'This API is read-only: use GET (or HEAD) on this path.', {
-        Allow: 'GET, HEAD',
+    app.all(apiBasePath + path, () =>
+      errorResponse('method_not_allowed', 'This API is read-only: use GET (or HEAD) on this path.', {
+        headers: { Allow: 'GET, HEAD' },
       }),
     );
   }
@@ -123,13 +123,9 @@ export function createApiApp(dependencies: ApiDependencies): Hono {
   // with route(), which keeps the parent's notFound handler.
   app.all(`${apiBasePath}/*`, unknownPath);
   app.notFound(unknownPath);
-  app.onError((error, context) => {
+  app.onError((error) => {
     reportError(error);
-    return sendError(
-      context,
-      'internal_error',
-      "Earshot failed to answer this request. Try again; if it keeps failing, check Earshot's log.",
-    );
+    return internalErrorResponse();
   });
   return app;
 }
@@ -142,8 +138,7 @@ function withSession(
     const id = sessionIdFromPath(context.req.url);
     const session = id === undefined ? undefined : store.getSession(id);
     if (session === undefined) {
-      return sendError(
-        context,
+      return errorResponse(
         'session_not_found',
         `No session has this id. GET ${apiBasePath}/sessions lists the sessions and their ids.`,
       );
@@ -152,14 +147,9 @@ function withSession(
   };
 }
 
-function unknownPath(context: Context): Response {
-  return sendError(
-    context,
+function unknownPath(): Response {
+  return errorResponse(
     'not_found',
     `Nothing is served at this path. GET ${apiBasePath}/openapi.json lists every endpoint.`,
   );
-}
-
-function reportToStandardError(error: unknown): void {
-  console.error('earshot api: request failed', error);
 }

@@ -1,16 +1,13 @@
+import type { LiveStatus } from '../actors/live/liveStatus.ts';
 import type { SessionReader } from '../store/records.ts';
+
+export type { LiveStatus };
 
 /** Whether the API is switched on, and the token check; main owns the secret and the comparison. */
 export interface ApiAccess {
   isEnabled(): boolean;
   /** Constant-time comparison against the stored token hash; false when no token is configured. */
   verifyToken(presented: string): boolean;
-}
-
-export interface LiveStatus {
-  recording: boolean;
-  currentSessionId: string | null;
-  currentProvider: string | null;
 }
 
 /** A read-only view of the recording actor. `getStatus` may be slow or never settle. */

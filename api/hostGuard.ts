@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 
-import { sendError } from './responses.ts';
+import { errorResponse } from './responses.ts';
 
 export const loopbackNames = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -19,8 +19,7 @@ export function hostAndOriginGuard(getPort: () => number): MiddlewareHandler {
     const allowedHosts = loopbackNames.map((name) => `${name}:${port}`);
     const host = context.req.header('host')?.toLowerCase();
     if (host === undefined || !allowedHosts.includes(host)) {
-      return sendError(
-        context,
+      return errorResponse(
         'misdirected_request',
         `This server only answers requests addressed to ${allowedHosts.join(', ')}. ` +
           'Use one of those as the host in the URL.',
@@ -28,8 +27,7 @@ export function hostAndOriginGuard(getPort: () => number): MiddlewareHandler {
     }
     const origin = context.req.header('origin');
     if (origin !== undefined && !allowedHosts.includes(originHost(origin))) {
-      return sendError(
-        context,
+      return errorResponse(
         'origin_not_allowed',
         'Requests from web pages of other origins are refused. ' +
           'Call the API from a local program or from the Earshot app itself.',

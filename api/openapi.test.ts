@@ -172,7 +172,7 @@ describe('the served OpenAPI document', () => {
   it('documents the query parameters of the list with their rules', () => {
     const parameters = document.paths['/sessions']?.get.parameters ?? [];
     expect(parameters.map(({ name, in: where }) => `${where}:${name}`).sort()).toStrictEqual(
-      ['query:limit', 'query:offset', 'query:search', 'query:status', 'query:topicId'].sort(),
+      ['query:limit', 'query:offset', 'query:search', 'query:status', 'query:tagId', 'query:topicId'].sort(),
     );
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema]));
     expect(byName.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });

@@ -191,11 +191,22 @@ export const errorBodySchemas = Object.fromEntries(
       .object({
         error: z.string().min(1).meta({ description: 'What went wrong and what to do about it' }),
         code: z.literal(code),
+        fields: z
+          .record(z.string(), z.string())
+          .optional()
+          .meta({ description: 'For each wrong field or parameter, what it must be' }),
       })
       .meta({ description: `Status ${errorStatusByCode[code]}` })
       .register(apiSchemaRegistry, { id: errorSchemaId(code) }),
   ]),
-) as Record<ErrorCode, z.ZodObject<{ error: z.ZodString; code: z.ZodLiteral<ErrorCode> }>>;
+) as Record<
+  ErrorCode,
+  z.ZodObject<{
+    error: z.ZodString;
+    code: z.ZodLiteral<ErrorCode>;
+    fields: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+  }>
+>;
 
 /** `session_not_found` becomes `SessionNotFoundError`, `internal_error` becomes `InternalError`. */
 export function errorSchemaId(code: ErrorCode): string {

@@ -36,6 +36,11 @@ export const sessionListQuerySchema = z.object({
     .min(1)
     .optional()
     .meta({ description: 'Only sessions of this topic: a non-empty topic id.' }),
+  tagId: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'Only sessions with this tag: a non-empty tag id.' }),
   search: z
     .string()
     .trim()
@@ -47,7 +52,10 @@ export const sessionListQuerySchema = z.object({
     }),
 });
 
-export type SessionListQueryResult = { ok: true; query: SessionQuery } | { ok: false; message: string };
+export type SessionListQueryResult =
+  | { ok: true; query: SessionQuery }
+  /** `message` names the first wrong parameter; `fields` holds the rule of every wrong one. */
+  | { ok: false; message: string; fields: Record<string, string> };
 
 const parameterNames = Object.keys(sessionListQuerySchema.shape) as Array<
   keyof typeof sessionListQuerySchema.shape
@@ -62,18 +70,26 @@ export function parseSessionListQuery(parameters: URLSearchParams): SessionListQ
       return {
         ok: false,
         message: `Query parameter "${name}" was given ${values.length} times; give it once.`,
+        fields: { [name]: 'Give it once.' },
       };
     }
     if (values[0] !== undefined) single[name] = values[0];
   }
   const parsed = sessionListQuerySchema.safeParse(single);
   if (!parsed.success) {
-    const name = parsed.error.issues[0]?.path[0] as (typeof parameterNames)[number];
-    const given = JSON.stringify((single[name] ?? '').slice(0, maximumEchoedLength));
-    const rule = sessionListQuerySchema.shape[name].description ?? '';
-    return { ok: false, message: `Query parameter "${name}" cannot be ${given}. ${rule}`.trim() };
+    const names = parsed.error.issues.map((issue) => issue.path[0] as (typeof parameterNames)[number]);
+    const ruleOf = (name: (typeof parameterNames)[number]) =>
+      sessionListQuerySchema.shape[name].description ?? '';
+    // A failed parse has at least one issue; the fallback only satisfies the type.
+    const first = names[0] ?? 'limit';
+    const given = JSON.stringify((single[first] ?? '').slice(0, maximumEchoedLength));
+    return {
+      ok: false,
+      message: `Query parameter "${first}" cannot be ${given}. ${ruleOf(first)}`.trim(),
+      fields: Object.fromEntries(names.map((name) => [name, ruleOf(name)])),
+    };
   }
-  const { limit, offset, status, topicId, search } = parsed.data;
+  const { limit, offset, status, topicId, tagId, search } = parsed.data;
   return {
     ok: true,
     query: {
@@ -81,6 +97,7 @@ export function parseSessionListQuery(parameters: URLSearchParams): SessionListQ
       offset,
       ...(status === undefined ? {} : { status }),
       ...(topicId === undefined ? {} : { topicId }),
+      ...(tagId === undefined ? {} : { tagId }),
       ...(search === undefined || search === '' ? {} : { search }),
     },
   };

@@ -1,5 +1,5 @@
 import { readRunningService, type ServiceInfo } from './serviceFile.ts';
-import { controlBasePath } from './controlBasePath.ts';
+import { controlBasePath } from '../api/control/controlBasePath.ts';
 
 /** Talks to the service running for a data directory, as its user (with the launch secret). */
 export class ControlClient {

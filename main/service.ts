@@ -1,30 +1,25 @@
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { Hono } from 'hono';
-import { createApiApp } from '../api/app.ts';
 import type { LiveView } from '../api/dependencies.ts';
-import { hostAndOriginGuard } from '../api/hostGuard.ts';
-import { sendError } from '../api/responses.ts';
 import { SessionStore } from '../store/sessionStore.ts';
-import { ApiAccessControl } from './apiAccessControl.ts';
-import { createControlApp } from './controlApp.ts';
-import { createSecret } from './launchSecret.ts';
-import { createLoginApp } from './login/loginApp.ts';
-import { OwnerAccess } from './login/ownerAccess.ts';
-import { AppChannel, appChannelPath } from './app/appChannel.ts';
-import { StoreSync } from './app/storeSync.ts';
-import { LiveSessions } from './live/liveSessions.ts';
-import { LocalRuntimes } from './localRuntimes.ts';
+import { ApiAccessControl } from '../api/apiAccessControl.ts';
+import { answerMalformedRequests } from '../api/malformedRequests.ts';
+import { createServiceApp } from '../api/serviceApp.ts';
+import { createSecret } from '../api/login/secretTokens.ts';
+import { OwnerAccess } from '../api/login/ownerAccess.ts';
+import { AppChannel, appChannelPath } from '../api/appChannel/appChannel.ts';
+import { StoreSync } from '../api/appChannel/storeSync.ts';
+import { LiveSessions } from '../actors/live/liveSessions.ts';
+import { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
 import { listenOnLoopback, loopbackHost } from './portSearch.ts';
-import { readProviderConfig } from './providerSettings.ts';
-import { ProviderProxy } from './proxy/providerProxy.ts';
+import { readProviderConfig } from '../store/providerSettings.ts';
+import { ProviderProxy } from '../api/proxy/providerProxy.ts';
 import { recoverInterruptedSessions } from './sessionRecovery.ts';
-import { ActorInspection } from './inspection/actorInspection.ts';
+import { ActorInspection } from '../actors/inspection/actorInspection.ts';
 import { readRunningService, removeServiceFiles, writeServiceFiles } from './serviceFile.ts';
-import { providerBaseUrls, TranscriptionJobs } from './transcriptionJobs.ts';
-import { createUiApp } from './uiAssets.ts';
+import { providerBaseUrls, TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
 import { earshotVersion } from './version.ts';
-import { routeWebSocketUpgrades } from './websocketRouter.ts';
+import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 
 export interface ServiceOptions {
   dataDirectory: string;
@@ -98,43 +93,27 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       inspection,
     });
 
-    const app = new Hono();
-    app.use(
-      '*',
-      hostAndOriginGuard(() => port),
-    );
-    app.route(
-      '/',
-      createApiApp({
-        store,
-        access,
-        live: options.live ?? {
-          getStatus: () => Promise.resolve(live.status()),
-          liveClientCount: () => appChannel.clientCount,
-        },
-        version: earshotVersion,
-        liveTimeoutMs: options.liveTimeoutMs,
-      }),
-    );
-    app.route(
-      '/',
-      createControlApp({
-        store,
-        access,
-        owner,
-        jobs,
-        dataDirectory,
-        runtimes,
-        address: () => ({ port, baseUrl: `http://${loopbackHost}:${port}` }),
-      }),
-    );
-    app.route('/', createLoginApp(owner));
-    app.route('/', createUiApp({ owner }));
-    app.notFound((context) => sendError(context, 'not_found', 'Nothing is served at this path.'));
+    const address = () => ({ port, baseUrl: `http://${loopbackHost}:${port}` });
+    const app = createServiceApp({
+      store,
+      access,
+      owner,
+      jobs,
+      runtimes,
+      dataDirectory,
+      version: earshotVersion,
+      address,
+      live: options.live ?? {
+        getStatus: () => Promise.resolve(live.status()),
+        liveClientCount: () => appChannel.clientCount,
+      },
+      liveTimeoutMs: options.liveTimeoutMs,
+    });
 
     // Keep Node's own Request/Response globals: the provider clients' fetch answers must stay real
     // instances of them.
     server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+    answerMalformedRequests(server);
     const appChannel = new AppChannel(live, new StoreSync(store), inspection, options.liveDetachedGraceMs);
     const proxy = new ProviderProxy({
       readConfig: (providerId) => readProviderConfig(dataDirectory, providerId),

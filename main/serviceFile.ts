@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writePrivateFile } from './privateFile.ts';
+import { writePrivateFile } from '../store/privateFile.ts';
 
 /** `<dataDir>/service.json`: how other programs find the running service. */
 export interface ServiceInfo {

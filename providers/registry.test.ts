@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonRow } from '../main/cli/providersCommand.ts';
+import { comparisonRow } from './comparisonRow.ts';
 import { providerIds } from './contract.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from './registry.ts';
 

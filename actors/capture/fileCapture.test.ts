@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { captureFile, type CapturedFrame, type FileCaptureOptions } from './fileCapture.ts';
-import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
+import { isProcessAlive } from '../runtimeSetup/runtimeRecord.ts';
 import { mediaToolCommand } from '../fileJob/mediaTools.ts';
 
 /**

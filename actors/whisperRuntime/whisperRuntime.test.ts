@@ -12,7 +12,7 @@ import {
 } from '../../test/fakes/whisper-cpp/fakeServerBinary.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { WhisperRuntime, type WhisperRuntimeOptions, type WhisperRuntimeStatus } from './whisperRuntime.ts';
-import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
+import { isProcessAlive } from '../runtimeSetup/runtimeRecord.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let modelPath: string;

@@ -11,8 +11,8 @@ import { createActor, type InspectionEvent } from 'xstate';
 import { describeMachine, describePaths } from '../../machines/analysis/describeMachine.ts';
 import { batchWindowMachine } from '../../machines/batchWindow.ts';
 import { analyzeEntry, machineCatalog } from '../../machines/catalog.ts';
-import { ActorInspection } from '../../main/inspection/actorInspection.ts';
-import { layOutMachine } from '../../main/inspection/machineLayout.ts';
+import { ActorInspection } from '../../actors/inspection/actorInspection.ts';
+import { layOutMachine } from '../../machines/analysis/machineLayout.ts';
 import { describeMachine as describeComputer, machineSummary } from '../support/machine.ts';
 
 const events = Number(process.env.BENCH_INSPECTION_EVENTS ?? 200_000);

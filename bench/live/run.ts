@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { launchSecretFileName } from '../../main/serviceFile.ts';
 import { definition as deepgram } from '../../providers/deepgram/definition.ts';
 import { startServiceProcess } from '../api/service/serviceProcess.ts';

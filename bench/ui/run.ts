@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { startService } from '../../main/service.ts';
-import { builtUiDirectory } from '../../main/uiAssets.ts';
+import { builtUiDirectory } from '../../api/pages/uiAssets.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { launchBrowser } from '../../test/e2e/support/browser.ts';
 import { loginUrlOn } from '../../test/e2e/support/earshotInBrowser.ts';

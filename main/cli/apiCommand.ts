@@ -1,5 +1,5 @@
 import { SessionStore } from '../../store/sessionStore.ts';
-import { ApiAccessControl, type ApiAccessState } from '../apiAccessControl.ts';
+import { ApiAccessControl, type ApiAccessState } from '../../api/apiAccessControl.ts';
 import { ControlClient } from '../controlClient.ts';
 import { UsageError } from './usage.ts';
 

@@ -4,7 +4,7 @@ import { deepgramFakeApiKey } from '../../test/fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../../test/fakes/deepgram/streamingServer.ts';
 import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import { writeProviderConfig } from '../providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { type RunningService, startService } from '../service.ts';
 import { inspectCommand } from './inspectCommand.ts';
 import { UsageError } from './usage.ts';

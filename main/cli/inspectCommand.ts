@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { describeMachine, describePaths } from '../../machines/analysis/describeMachine.ts';
 import { analyzeEntry, machineCatalog } from '../../machines/catalog.ts';
-import type { AppMessage, ClientMessage, InspectedActor } from '../app/appProtocol.ts';
+import type { AppMessage, ClientMessage, InspectedActor } from '../../api/appChannel/appProtocol.ts';
 import { readRunningService } from '../serviceFile.ts';
 import { openAppChannel } from './appChannelSocket.ts';
 import { coverageLine, machineText, pathText, stepText } from './machineText.ts';

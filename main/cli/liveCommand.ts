@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import { captureFile } from '../../actors/capture/fileCapture.ts';
 import type { AudioInputMode } from '../../providers/contract.ts';
 import { findProvider } from '../../providers/registry.ts';
-import type { AppMessage } from '../app/appProtocol.ts';
+import type { AppMessage } from '../../api/appChannel/appProtocol.ts';
 import { openAppChannel } from './appChannelSocket.ts';
 import { readRunningService } from '../serviceFile.ts';
 import { startService } from '../service.ts';

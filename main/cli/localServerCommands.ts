@@ -1,6 +1,6 @@
 import { listModels, probeServer, pullModel } from '../../providers/openai-compatible/localServer.ts';
-import { readProviderConfig } from '../providerSettings.ts';
-import { progressBar } from '../runtime/progressBar.ts';
+import { readProviderConfig } from '../../store/providerSettings.ts';
+import { progressBar } from './progressBar.ts';
 import { UsageError } from './usage.ts';
 
 /** P12's address and key as stored; probing needs only these, not a complete configuration. */

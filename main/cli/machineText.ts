@@ -4,7 +4,7 @@ import type {
   StateDescription,
   TransitionDescription,
 } from '../../machines/analysis/machineDescription.ts';
-import type { InspectionStep } from '../app/appProtocol.ts';
+import type { InspectionStep } from '../../api/appChannel/appProtocol.ts';
 
 /** A machine as `earshot inspect machines` prints it: its states as a tree, then every transition. */
 export function machineText(machine: MachineDescription): string {

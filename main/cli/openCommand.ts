@@ -1,5 +1,5 @@
 import { ControlClient } from '../controlClient.ts';
-import { loginTokenLifetimeMs } from '../login/ownerAccess.ts';
+import { loginTokenLifetimeMs } from '../../api/login/ownerAccess.ts';
 import { openInBrowser } from './browserLauncher.ts';
 
 /**

@@ -1,4 +1,5 @@
-import type { ProviderDefinition, ProviderMetadata } from '../../providers/contract.ts';
+import { comparisonRow } from '../../providers/comparisonRow.ts';
+import type { ProviderDefinition } from '../../providers/contract.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from '../../providers/registry.ts';
 import { configuredAddress, runsOnUserServer } from '../../providers/providerAddress.ts';
 import {
@@ -6,8 +7,8 @@ import {
   describeConfiguration,
   setConfigurationFields,
   UnconfirmedSecretDestinationError,
-} from '../providerConfiguration.ts';
-import { probeProviderServer } from '../providerReachability.ts';
+} from '../../actors/providerConfiguration.ts';
+import { probeProviderServer } from '../../api/control/providerReachability.ts';
 import { probeLocalServer, pullLocalModel } from './localServerCommands.ts';
 import { UsageError } from './usage.ts';
 
@@ -56,30 +57,6 @@ function requireProvider(name: string | undefined): ProviderDefinition<unknown> 
 
 /** Shown for a stored credential, which is never printed. */
 const secretMask = '•••••• (set)';
-
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-
-/** The columns of the spec's "Provider comparison" table, read from the registry. */
-export function comparisonRow(metadata: ProviderMetadata): string[] {
-  const transport = {
-    'websocket-direct': 'WebSocket (direct)',
-    'websocket-proxy': 'WebSocket via local proxy',
-    'rest-batch': 'REST (batch)',
-    'rest-local': 'REST (local)',
-  }[metadata.transport];
-  const audio = metadata.audioInput === 'webm-opus' ? 'MediaRecorder (WebM/Opus)' : 'AudioWorklet (PCM16)';
-  const { streaming, translation, diarization, fileTranscription } = metadata.capabilities;
-  return [
-    metadata.label,
-    metadata.kind === 'cloud' ? 'Cloud' : 'Local',
-    transport,
-    audio,
-    yesNo(streaming),
-    yesNo(translation),
-    yesNo(diarization),
-    yesNo(fileTranscription),
-  ];
-}
 
 async function listProviders(dataDirectory: string): Promise<void> {
   const header = [

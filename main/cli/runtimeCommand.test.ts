@@ -10,10 +10,10 @@ import { installFakeServerBinary } from '../../test/fakes/whisper-cpp/fakeServer
 import { markingScript } from '../../test/fakes/whisper-cpp/markingScript.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
-import { readProviderConfig, writeProviderConfig } from '../providerSettings.ts';
-import { binaryRecordPath } from '../runtime/binaryRecord.ts';
-import { managedBinaryPath, modelsDirectory } from '../runtime/runtimePaths.ts';
-import { isProcessAlive, readRuntimeRecord } from '../runtime/runtimeRecord.ts';
+import { readProviderConfig, writeProviderConfig } from '../../store/providerSettings.ts';
+import { binaryRecordPath } from '../../actors/runtimeSetup/binaryRecord.ts';
+import { managedBinaryPath, modelsDirectory } from '../../actors/runtimeSetup/runtimePaths.ts';
+import { isProcessAlive, readRuntimeRecord } from '../../actors/runtimeSetup/runtimeRecord.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
 import { UsageError } from './usage.ts';
 

@@ -2,25 +2,25 @@ import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WhisperRuntimeStatus } from '../../actors/whisperRuntime/whisperRuntime.ts';
 import { whisperCppConfigSchema } from '../../providers/whisper-cpp/config.ts';
-import { readProviderConfig } from '../providerSettings.ts';
-import { buildBinary } from '../runtime/buildBinary.ts';
-import { downloadModel } from '../runtime/downloadModel.ts';
-import { importBinary } from '../runtime/importBinary.ts';
-import { importModel } from '../runtime/importModel.ts';
-import { findModel, modelHostUrl, officialModels } from '../runtime/modelManifest.ts';
-import { progressBar } from '../runtime/progressBar.ts';
-import { runtimeForConfig } from '../runtime/runtimeForConfig.ts';
-import { modelsDirectory } from '../runtime/runtimePaths.ts';
-import { runtimeFilesReport } from '../runtime/runtimeReport.ts';
+import { readProviderConfig } from '../../store/providerSettings.ts';
+import { buildBinary } from '../../actors/runtimeSetup/buildBinary.ts';
+import { downloadModel } from '../../actors/runtimeSetup/downloadModel.ts';
+import { importBinary } from '../../actors/runtimeSetup/importBinary.ts';
+import { importModel } from '../../actors/runtimeSetup/importModel.ts';
+import { findModel, modelHostUrl, officialModels } from '../../providers/whisper-cpp/modelManifest.ts';
+import { progressBar } from './progressBar.ts';
+import { runtimeForConfig } from '../../actors/runtimeSetup/runtimeForConfig.ts';
+import { modelsDirectory } from '../../actors/runtimeSetup/runtimePaths.ts';
+import { runtimeFilesReport } from '../../actors/runtimeSetup/runtimeReport.ts';
 import {
   isProcessAlive,
   readRuntimeRecord,
   removeRuntimeRecord,
   type RuntimeRecord,
   writeRuntimeRecord,
-} from '../runtime/runtimeRecord.ts';
-import { readRuntimeFileSettings, useModel } from '../runtime/runtimeSettings.ts';
-import { storedRuntimeProblem } from '../runtime/storedRuntimeProblem.ts';
+} from '../../actors/runtimeSetup/runtimeRecord.ts';
+import { readRuntimeFileSettings, useModel } from '../../actors/runtimeSetup/runtimeSettings.ts';
+import { storedRuntimeProblem } from '../../actors/runtimeSetup/storedRuntimeProblem.ts';
 import { UsageError } from './usage.ts';
 
 const providerId = 'whisper-cpp';

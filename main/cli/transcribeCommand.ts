@@ -3,8 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isFinalFileJobState, type FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
-import { LocalRuntimes } from '../localRuntimes.ts';
-import { providerBaseUrls, TranscriptionJobs, type TranscriptionRequest } from '../transcriptionJobs.ts';
+import { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
+import {
+  providerBaseUrls,
+  TranscriptionJobs,
+  type TranscriptionRequest,
+} from '../../actors/fileJob/transcriptionJobs.ts';
 import { fileBlob } from './fileBlob.ts';
 import { UsageError } from './usage.ts';
 

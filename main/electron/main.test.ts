@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../test/support/earshotProcess.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { serviceFileName, writeServiceFiles, type ServiceInfo } from '../serviceFile.ts';
-import { isProcessAlive } from '../runtime/runtimeRecord.ts';
+import { isProcessAlive } from '../../actors/runtimeSetup/runtimeRecord.ts';
 
 interface MenuItem {
   label?: string;

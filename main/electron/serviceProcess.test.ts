@@ -13,7 +13,7 @@ import {
   type ServiceCommand,
   type ServiceConnection,
 } from './serviceProcess.ts';
-import { isProcessAlive } from '../runtime/runtimeRecord.ts';
+import { isProcessAlive } from '../../actors/runtimeSetup/runtimeRecord.ts';
 
 const projectRoot = resolve(import.meta.dirname, '..', '..');
 const standInScript = fileURLToPath(new URL('testing/standInService.ts', import.meta.url));

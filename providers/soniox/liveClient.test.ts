@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AudioInputMode, LiveEvent, LiveToken } from '../contract.ts';
 import {
@@ -23,9 +18,7 @@ import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts'
 import { sonioxConfigSchema } from './config.ts';
 import { liveClient } from './liveClient.ts';
 import { realtimeResponseSchema, realtimeTranscript } from './liveResponses.ts';
-import { mediaToolCommand } from '../../actors/fileJob/mediaTools.ts';
-
-const run = promisify(execFile);
+import { webmOpus } from '../../test/support/webmOpus.ts';
 
 /** Four-word sentences end at a pause, so the fake marks each with an `<end>` token. */
 const words = markedSentences(12, 4);
@@ -272,34 +265,3 @@ describe('Soniox real-time responses as live events', () => {
     ]);
   });
 });
-
-/** MediaRecorder-like WebM/Opus of `pcm`, made by ffmpeg. */
-async function webmOpus(pcm: Buffer): Promise<Buffer> {
-  const folder = await mkdtemp(join(tmpdir(), 'soniox-webm-'));
-  try {
-    const rawPath = join(folder, 'speech.raw');
-    const webmPath = join(folder, 'speech.webm');
-    await writeFile(rawPath, pcm);
-    await run(mediaToolCommand('ffmpeg'), [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      's16le',
-      '-ar',
-      '16000',
-      '-ac',
-      '1',
-      '-i',
-      rawPath,
-      '-c:a',
-      'libopus',
-      '-f',
-      'webm',
-      webmPath,
-    ]);
-    return await readFile(webmPath);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}

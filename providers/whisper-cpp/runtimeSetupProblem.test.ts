@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findModel, officialModels } from '../../main/runtime/modelManifest.ts';
+import { findModel, officialModels } from './modelManifest.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { runtimeSetupProblem, suggestedModel } from './runtimeSetupProblem.ts';

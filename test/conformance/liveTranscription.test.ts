@@ -4,7 +4,7 @@ import type { LiveEvent, ProviderDefinition } from '../../providers/contract.ts'
 import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake, StreamingFakeFixture } from '../fakes/streaming/streamingFake.ts';
 import { startService, type RunningService } from '../../main/service.ts';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import {

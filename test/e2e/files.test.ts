@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
 import { fixture } from '../support/fixtures.ts';

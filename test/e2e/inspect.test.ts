@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeMachine } from '../../machines/analysis/describeMachine.ts';
 import { machineCatalog } from '../../machines/catalog.ts';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { streamingFixture as deepgramFixture } from '../fakes/deepgram/streamingFixture.ts';
 import { markedSentences, markedSpeech } from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { streamingFixture as deepgramFixture } from '../fakes/deepgram/streamingFixture.ts';
 import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';

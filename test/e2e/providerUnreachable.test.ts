@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { markedSentences } from '../fakes/streaming/markedSpeech.ts';
 import { closedPort } from '../support/closedPort.ts';
 import { OpenedResources } from '../support/openedResources.ts';

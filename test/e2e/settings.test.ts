@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { readProviderConfig, writeProviderConfig } from '../../main/providerSettings.ts';
+import { readProviderConfig, writeProviderConfig } from '../../store/providerSettings.ts';
 import { destinationOf } from '../../providers/secretDestination.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';

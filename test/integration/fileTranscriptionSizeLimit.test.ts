@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createFileJob } from '../../actors/fileJob/fileJob.ts';
-import { providerBaseUrls } from '../../main/transcriptionJobs.ts';
+import { providerBaseUrls } from '../../actors/fileJob/transcriptionJobs.ts';
 import { findProvider } from '../../providers/registry.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { startSixtyDbFake, sixtyDbFakeApiKey, sixtyDbFakeMaxFileBytes } from '../fakes/sixtydb/server.ts';

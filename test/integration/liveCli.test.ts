@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { LiveSession } from '../../actors/live/liveSession.ts';
 import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
-import { LiveRequestError } from '../../main/live/liveSessions.ts';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { LiveRequestError } from '../../actors/live/liveSessions.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { assemblyAiFakeApiKey } from '../fakes/assemblyai/server.ts';
 import { startAssemblyAiStreamingFake } from '../fakes/assemblyai/streamingServer.ts';

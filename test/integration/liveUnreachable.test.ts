@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveSession } from '../../actors/live/liveSession.ts';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { fixture as funasrFixture } from '../fakes/funasr/fixture.ts';

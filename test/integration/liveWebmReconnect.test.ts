@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { captureFile } from '../../actors/capture/fileCapture.ts';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { sonioxFakeApiKey } from '../fakes/soniox/server.ts';
 import { startSonioxStreamingFake } from '../fakes/soniox/streamingServer.ts';

@@ -1,13 +1,13 @@
-import { importModel } from '../../main/runtime/importModel.ts';
+import { importModel } from '../../actors/runtimeSetup/importModel.ts';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBatchWindowStream } from '../../actors/batch/batchWindowStream.ts';
-import { LocalRuntimes } from '../../main/localRuntimes.ts';
-import { writeProviderConfig } from '../../main/providerSettings.ts';
-import { importBinary } from '../../main/runtime/importBinary.ts';
+import { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
+import { writeProviderConfig } from '../../store/providerSettings.ts';
+import { importBinary } from '../../actors/runtimeSetup/importBinary.ts';
 import { type RunningService, startService } from '../../main/service.ts';
-import { providerBaseUrls } from '../../main/transcriptionJobs.ts';
+import { providerBaseUrls } from '../../actors/fileJob/transcriptionJobs.ts';
 import type { LiveEvent, ProviderDefinition } from '../../providers/contract.ts';
 import { definition as whisperCpp } from '../../providers/whisper-cpp/definition.ts';
 import { fixture as groqFixture } from '../fakes/groq/fixture.ts';

@@ -3,7 +3,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { importModel } from '../../main/runtime/importModel.ts';
+import { importModel } from '../../actors/runtimeSetup/importModel.ts';
 import { runEarshot, startServeProcess } from '../support/earshotProcess.ts';
 import { requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';

@@ -2,16 +2,16 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WhisperRuntime } from '../../actors/whisperRuntime/whisperRuntime.ts';
-import { buildBinary } from '../../main/runtime/buildBinary.ts';
-import { importBinary } from '../../main/runtime/importBinary.ts';
-import { managedBinaryPath } from '../../main/runtime/runtimePaths.ts';
-import { whisperServerProblem } from '../../main/runtime/whisperServerCheck.ts';
+import { buildBinary } from '../../actors/runtimeSetup/buildBinary.ts';
+import { importBinary } from '../../actors/runtimeSetup/importBinary.ts';
+import { managedBinaryPath } from '../../actors/runtimeSetup/runtimePaths.ts';
+import { whisperServerProblem } from '../../actors/runtimeSetup/whisperServerCheck.ts';
 import type { FileTranscriptionProgress } from '../../providers/contract.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { definition } from '../../providers/whisper-cpp/definition.ts';
 import { builtWhisperServer, requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
-import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
+import { isProcessAlive } from '../../actors/runtimeSetup/runtimeRecord.ts';
 
 /**
  * The real whisper-server, built from source by scripts/build-whisper-server.sh (CI builds it

@@ -25,7 +25,7 @@ import {
 } from '../../machines/whisperRuntime.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
-import { isProcessAlive } from '../../main/runtime/runtimeRecord.ts';
+import { isProcessAlive } from '../../actors/runtimeSetup/runtimeRecord.ts';
 
 /**
  * The whisperRuntime paths generated from the machine, replayed on the real supervisor

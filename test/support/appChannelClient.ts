@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { AppMessage } from '../../main/app/appProtocol.ts';
+import type { AppMessage } from '../../api/appChannel/appProtocol.ts';
 import type { RunningService } from '../../main/service.ts';
 import { earshotProtocols } from '../../providers/live/proxyProtocol.ts';
 

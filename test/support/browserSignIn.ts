@@ -1,4 +1,4 @@
-import { pageKeyHeader, pageKeyProtocolPrefix } from '../../main/login/pageKey.ts';
+import { pageKeyHeader, pageKeyProtocolPrefix } from '../../api/login/pageKey.ts';
 import type { RunningService } from '../../main/service.ts';
 import { earshotProtocol } from '../../providers/live/proxyProtocol.ts';
 

@@ -1,4 +1,4 @@
-import type { AppMessage, ClientMessage } from '../../main/app/appProtocol.ts';
+import type { AppMessage, ClientMessage } from '../../api/appChannel/appProtocol.ts';
 import { control, ControlRequestError } from './control.ts';
 import { appChannelProtocols } from './pageKey.ts';
 

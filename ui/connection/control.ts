@@ -1,4 +1,4 @@
-import { controlBasePath } from '../../main/controlBasePath.ts';
+import { controlBasePath } from '../../api/control/controlBasePath.ts';
 import { pageKeyHeaders } from './pageKey.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { earshotProtocol } from '../../providers/live/proxyProtocol.ts';
-import { pageKeyHeader, pageKeyProtocolPrefix, pageKeyStorageName } from '../../main/login/pageKey.ts';
+import { pageKeyHeader, pageKeyProtocolPrefix, pageKeyStorageName } from '../../api/login/pageKey.ts';
 
 /**
  * The page key the sign-in page left in this origin's storage (see main/login/pageKey.ts). It is

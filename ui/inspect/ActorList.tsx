@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { InspectedActor } from '../../main/app/appProtocol.ts';
+import type { InspectedActor } from '../../api/appChannel/appProtocol.ts';
 import { hashOf } from '../app/route.ts';
 import { formatDuration } from '../format/time.ts';
 import { formatClockTime, formatStateValue } from './inspectFormat.ts';

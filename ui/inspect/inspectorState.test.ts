@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineDrawing } from '../../machines/analysis/machineDescription.ts';
-import type { InspectedActor, InspectionStep } from '../../main/app/appProtocol.ts';
+import type { InspectedActor, InspectionStep } from '../../api/appChannel/appProtocol.ts';
 import {
   groupActors,
   initialInspectorState,

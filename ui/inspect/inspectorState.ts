@@ -1,5 +1,5 @@
 import type { MachineDrawing, MachinePathsDescription } from '../../machines/analysis/machineDescription.ts';
-import type { AppMessage, InspectedActor, InspectionStep } from '../../main/app/appProtocol.ts';
+import type { AppMessage, InspectedActor, InspectionStep } from '../../api/appChannel/appProtocol.ts';
 
 /** The inspection messages of `/ws/app`: what the service tells the Inspector page. */
 export type InspectionMessage = Extract<AppMessage, { type: `inspect.${string}` }>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ProviderReachability, ProviderView } from '../../main/control/providerView.ts';
+import type { ProviderReachability, ProviderView } from '../../api/control/providerView.ts';
 import { control } from '../connection/control.ts';
 
 /**

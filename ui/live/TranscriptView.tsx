@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { LiveSegment } from '../../main/app/appProtocol.ts';
+import type { LiveSegment } from '../../api/appChannel/appProtocol.ts';
 
 /** How close to the end counts as "reading the newest text" (pixels). */
 const bottomSlack = 24;

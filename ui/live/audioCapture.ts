@@ -1,4 +1,4 @@
-import type { AudioFormat } from '../../main/app/appProtocol.ts';
+import type { AudioFormat } from '../../api/appChannel/appProtocol.ts';
 import type { LevelMeterSource } from './levelMeterSource.ts';
 import workletUrl from './pcmCaptureWorklet.ts?worker&url';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { ClientMessage, LiveUpdate } from '../../main/app/appProtocol.ts';
+import type { ClientMessage, LiveUpdate } from '../../api/appChannel/appProtocol.ts';
 import {
   type CaptureEvent,
   type CaptureInput,

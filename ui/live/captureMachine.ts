@@ -1,5 +1,10 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { AudioFormat, ClientMessage, LiveSegment, LiveUpdate } from '../../main/app/appProtocol.ts';
+import type {
+  AudioFormat,
+  ClientMessage,
+  LiveSegment,
+  LiveUpdate,
+} from '../../api/appChannel/appProtocol.ts';
 
 /** Where the audio comes from: the microphone, or a tab / the system through screen sharing. */
 export type SourceKind = 'microphone' | 'display';

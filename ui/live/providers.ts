@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { ProviderView } from '../../main/control/providerView.ts';
+import type { ProviderView } from '../../api/control/providerView.ts';
 import { control } from '../connection/control.ts';
 
-export type { ProviderView } from '../../main/control/providerView.ts';
+export type { ProviderView } from '../../api/control/providerView.ts';
 
 export type ProvidersState =
   | { status: 'loading' }

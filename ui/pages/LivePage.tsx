@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import type { LiveSegment } from '../../main/app/appProtocol.ts';
+import type { LiveSegment } from '../../api/appChannel/appProtocol.ts';
 import { hashOf } from '../app/route.ts';
 import { LanguageField } from '../components/LanguageField.tsx';
 import { useConnection } from '../connection/connectionContext.tsx';

@@ -4,7 +4,7 @@
  * main/apiAccessControl.ts and main/control/runtimeControl.ts.
  */
 
-export type { FieldDescriptor, ProviderView } from '../../main/control/providerView.ts';
+export type { FieldDescriptor, ProviderView } from '../../api/control/providerView.ts';
 export type { ProviderMetadata } from '../../providers/contract.ts';
 
 export interface ProviderCheck {

@@ -1,5 +1,5 @@
 import { createStore, type Row, type Store } from 'tinybase';
-import type { AppMessage } from '../../main/app/appProtocol.ts';
+import type { AppMessage } from '../../api/appChannel/appProtocol.ts';
 
 /**
  * The UI's replica of the service's working set (sessions, topics, tags, and the segments of

@@ -1,8 +1,8 @@
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordBinary } from '../../../main/runtime/binaryRecord.ts';
-import { managedBinaryPath } from '../../../main/runtime/runtimePaths.ts';
+import { recordBinary } from '../../../actors/runtimeSetup/binaryRecord.ts';
+import { managedBinaryPath } from '../../../actors/runtimeSetup/runtimePaths.ts';
 
 export type FakeServerBehaviour =
   | 'ready'

@@ -1,0 +1,223 @@
+import { checkProviderConfig } from '../fileJob/providerConfig.ts';
+import { openBatchWindowStream } from '../batch/batchWindowStream.ts';
+import { decodingWebm } from '../batch/webmDecoding.ts';
+import type { ResolveBaseUrl } from '../fileJob/fileJob.ts';
+import { type LiveSession, startLiveSession } from './liveSession.ts';
+import type { LiveStatus } from './liveStatus.ts';
+import type { AudioInputMode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
+import { openProxyStream, type ProxyAddress } from '../../providers/live/proxyStream.ts';
+import { unreachableAdvice } from '../../providers/providerAddress.ts';
+import { findProvider } from '../../providers/registry.ts';
+import type { SessionStore } from '../../store/sessionStore.ts';
+import type { ActorInspection } from '../inspection/actorInspection.ts';
+import { readProviderConfig } from '../../store/providerSettings.ts';
+import { managedRuntimeProblem } from '../runtimeSetup/storedRuntimeProblem.ts';
+
+export interface LiveSessionRequest {
+  /** Id or label, case-insensitive. */
+  provider: string;
+  title?: string;
+  /** ISO 639-1 codes for this session; default: the provider's configured hints. */
+  languageHints?: string[];
+  /** The capture's audio format; default: the provider's input mode. */
+  audioFormat?: AudioInputMode;
+  /**
+   * Records more audio into this interrupted session, with any provider; the session keeps its
+   * title, topic, tags and first provider, and `title` is not used.
+   */
+  resumeSessionId?: string;
+}
+
+/** A live request that cannot start (unknown provider, missing settings, audio it cannot take…). */
+export class LiveRequestError extends Error {}
+
+export interface LiveSessionsOptions {
+  store: SessionStore;
+  dataDirectory: string;
+  /** The service's own proxy, known once the server listens. */
+  proxyAddress(): ProxyAddress;
+  /** Where a windowed-batch provider's requests go (P14: a lease on the managed runtime). */
+  resolveBaseUrl: ResolveBaseUrl;
+  finishTimeoutMs?: number;
+  reconnectBackoffMs?: number;
+  /** Where the actors' machines are watched from (the visualizer); none in most tests. */
+  inspection?: ActorInspection;
+}
+
+const languageCode = /^[a-z]{2}$/;
+
+/** The live sessions of the service process: started, followed and stopped here. */
+export class LiveSessions {
+  private readonly options: LiveSessionsOptions;
+  private readonly sessions = new Map<string, LiveSession>();
+  private readonly detachedStops = new Map<string, NodeJS.Timeout>();
+
+  constructor(options: LiveSessionsOptions) {
+    this.options = options;
+  }
+
+  /** Starts or resumes a session; throws LiveRequestError with what to do when it cannot. */
+  start(request: LiveSessionRequest): LiveSession {
+    if (request.resumeSessionId !== undefined) this.checkResumable(request.resumeSessionId);
+    const definition = findProvider(request.provider);
+    if (definition === undefined) {
+      throw new LiveRequestError(
+        `There is no provider "${request.provider}"; name one by id or label, such as deepgram or P06.`,
+      );
+    }
+    const { metadata } = definition;
+    const runtimeProblem = managedRuntimeProblem(this.options.dataDirectory, definition);
+    if (runtimeProblem !== undefined) throw new LiveRequestError(runtimeProblem);
+    const checked = checkProviderConfig(
+      definition,
+      readProviderConfig(this.options.dataDirectory, metadata.id),
+    );
+    if (!checked.ok) throw new LiveRequestError(checked.message);
+    const audioFormat = request.audioFormat ?? captureFormat(definition);
+    if (audioFormat !== captureFormat(definition) && metadata.audioInput !== 'webm-opus') {
+      throw new LiveRequestError(
+        `${metadata.name} takes ${captureFormat(definition)} audio, not ${audioFormat}.`,
+      );
+    }
+    const hints = request.languageHints ?? configuredHints(checked.config);
+    const wrong = hints.find((code) => !languageCode.test(code));
+    if (wrong !== undefined) {
+      throw new LiveRequestError(
+        `"${wrong}" is not a two-letter ISO 639-1 language code; use codes such as en or zh.`,
+      );
+    }
+    const title = request.title?.trim() || `Live ${new Date().toLocaleString()}`;
+    const session = startLiveSession({
+      store: this.options.store,
+      providerId: metadata.id,
+      title,
+      resumeSessionId: request.resumeSessionId,
+      audioFormat,
+      openStream: (onEvent, sessionId) =>
+        this.openStream(definition, checked.config, hints, audioFormat, onEvent, sessionId),
+      finishTimeoutMs: this.options.finishTimeoutMs,
+      reconnectBackoffMs: this.options.reconnectBackoffMs,
+      inspect: this.options.inspection?.observe({
+        machine: 'liveSession',
+        label: `${metadata.name} · ${request.resumeSessionId === undefined ? title : 'resumed session'}`,
+      }),
+    });
+    this.sessions.set(session.id, session);
+    void session.ended.then(() => {
+      // A resumed session has its earlier run's id: that run's end must not drop the new one.
+      if (this.sessions.get(session.id) !== session) return;
+      this.sessions.delete(session.id);
+      this.cancelDetachedStop(session.id);
+    });
+    return session;
+  }
+
+  get(sessionId: string): LiveSession | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  /** Stops the session after `graceMs` unless a client attaches again (its capture has gone). */
+  stopWhenDetached(sessionId: string, graceMs: number): void {
+    const session = this.sessions.get(sessionId);
+    if (session === undefined || this.detachedStops.has(sessionId)) return;
+    this.detachedStops.set(
+      sessionId,
+      setTimeout(() => {
+        this.detachedStops.delete(sessionId);
+        void session.stop();
+      }, graceMs),
+    );
+  }
+
+  cancelDetachedStop(sessionId: string): void {
+    clearTimeout(this.detachedStops.get(sessionId));
+    this.detachedStops.delete(sessionId);
+  }
+
+  status(): LiveStatus {
+    const [current] = this.sessions.values();
+    return {
+      recording: current !== undefined,
+      currentSessionId: current?.id ?? null,
+      currentProvider: current?.providerId ?? null,
+    };
+  }
+
+  /** Stops every session the way the user would, so their last words are kept, before the store closes. */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((session) => session.stop()));
+  }
+
+  /** Only an interrupted session takes more audio; the store's status machine enforces it too. */
+  private checkResumable(sessionId: string): void {
+    const status = this.options.store.getSession(sessionId)?.status;
+    if (status === undefined) {
+      throw new LiveRequestError(
+        `There is no session ${sessionId} to resume; pick an interrupted session, or start a new one without resumeSessionId.`,
+      );
+    }
+    if (status === 'recording') {
+      throw new LiveRequestError(
+        `Session ${sessionId} is already recording; attach to it (live.attach) or stop it first.`,
+      );
+    }
+    if (status === 'completed') {
+      throw new LiveRequestError(
+        `Session ${sessionId} is completed, and completed sessions cannot be resumed; start a new session instead.`,
+      );
+    }
+  }
+
+  private openStream(
+    definition: ProviderDefinition<unknown>,
+    config: unknown,
+    languageHints: readonly string[],
+    audioFormat: AudioInputMode,
+    reportEvent: (event: LiveEvent) => void,
+    sessionId: string,
+  ): LiveStream {
+    const { metadata, live } = definition;
+    // Whichever way the stream goes, a provider that cannot be reached is told with what to do about it.
+    const onEvent = (event: LiveEvent) =>
+      reportEvent(
+        event.type === 'error' && event.code === 'unreachable'
+          ? { ...event, message: `${event.message} ${unreachableAdvice(metadata)}` }
+          : event,
+      );
+    if (live === undefined) {
+      const window = openBatchWindowStream({
+        definition,
+        config,
+        languageHints,
+        resolveBaseUrl: this.options.resolveBaseUrl,
+        onEvent,
+        inspect: this.options.inspection?.observe({
+          machine: 'batchWindow',
+          id: sessionId,
+          label: `${metadata.name} windows of session ${sessionId.slice(0, 8)}`,
+        }),
+      });
+      if (audioFormat === 'pcm16') return window;
+      return decodingWebm(window, (message) =>
+        onEvent({ type: 'error', code: 'bad_request', permanent: true, message }),
+      );
+    }
+    if (metadata.transport === 'websocket-direct')
+      return live.open({ config, languageHints, audioFormat, onEvent });
+    return openProxyStream(this.options.proxyAddress(), { providerId: metadata.id, languageHints, onEvent });
+  }
+}
+
+/**
+ * The audio a live session captures for a provider unless the client says otherwise: its own
+ * input mode when it streams; PCM16 for the windowed-batch providers, whose windows are sent as
+ * WAV files (P12/P13 also take the WebM/Opus of their input mode, decoded as it arrives).
+ */
+export function captureFormat(definition: ProviderDefinition<unknown>): AudioInputMode {
+  return definition.live === undefined ? 'pcm16' : definition.metadata.audioInput;
+}
+
+function configuredHints(config: unknown): string[] {
+  const hints = (config as { languageHints?: unknown }).languageHints;
+  return Array.isArray(hints) ? (hints as string[]) : [];
+}

@@ -1,0 +1,24 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { writePrivateFile } from '../../store/privateFile.ts';
+import { fileSha256 } from './fileSha256.ts';
+
+/**
+ * The sha256 of a whisper-server that Earshot built or imported, taken as it was put in place and
+ * kept beside it as `<binary>.sha256` (sha256sum's format, so `sha256sum -c` reads it too). The
+ * runtime runs a binary only while it still has those bytes.
+ */
+export function binaryRecordPath(binaryPath: string): string {
+  return `${binaryPath}.sha256`;
+}
+
+export async function recordBinary(binaryPath: string): Promise<void> {
+  const sha256 = await fileSha256(binaryPath);
+  writePrivateFile(binaryRecordPath(binaryPath), `${sha256}  ${basename(binaryPath)}\n`);
+}
+
+/** The recorded sha256 (hex), or undefined when there is no readable record. */
+export async function recordedSha256(binaryPath: string): Promise<string | undefined> {
+  const text = await readFile(binaryRecordPath(binaryPath), 'utf8').catch(() => '');
+  return /^([0-9a-f]{64}) {2}/.exec(text)?.[1];
+}

@@ -1,0 +1,86 @@
+/**
+ * The messages of `/ws/app`, the channel between the service and its own clients (the UI, the
+ * `earshot live` and `earshot inspect` CLI). Types only, so the browser UI can share them.
+ */
+
+import type { InspectedActor, InspectionStep } from '../../actors/inspection/inspectionRecords.ts';
+import type { MachineDrawing, MachinePathsDescription } from '../../machines/analysis/machineDescription.ts';
+
+export type { InspectedActor, InspectionStep };
+
+export type AudioFormat = 'pcm16' | 'webm-opus';
+
+export type LiveState =
+  'connecting' | 'streaming' | 'reconnecting' | 'stopping' | 'completed' | 'interrupted';
+
+export interface LiveSegment {
+  text: string;
+  startMs: number;
+  endMs: number;
+  speaker: string | null;
+  language: string | null;
+}
+
+/** Everything a live session's client needs after each change. */
+export interface LiveUpdate {
+  sessionId: string;
+  state: LiveState;
+  /** Segments committed by this change, already stored. */
+  committed: LiveSegment[];
+  /** The tentative tail: shown, never stored, replaced by the next update. */
+  tentative: string;
+  /** P01's translated line, when the change touched it. */
+  translation?: { finalText: string; tentativeText: string };
+  error: string | null;
+  /** Audio captured so far. */
+  audioMs: number;
+}
+
+/** A row of a synced table: cell name → JSON value (tag ids and generated content are JSON too). */
+export type SyncRow = Record<string, unknown>;
+
+/** The tables the UI keeps a replica of. `segments` holds only the sessions still recording. */
+export const syncedTableNames = ['sessions', 'topics', 'tags', 'segments'] as const;
+export type SyncedTableName = (typeof syncedTableNames)[number];
+
+/** Whole rows changed since the last message, by table and row id; `null` means the row is gone. */
+export type SyncChanges = Partial<Record<SyncedTableName, Record<string, SyncRow | null>>>;
+
+/** What a client sends as text; binary frames are audio for its live session. */
+export type ClientMessage =
+  | {
+      type: 'live.start';
+      provider: string;
+      title?: string;
+      languageHints?: string[];
+      audioFormat?: AudioFormat;
+      /** Continue an interrupted session instead of starting a new one. */
+      resumeSessionId?: string;
+    }
+  | { type: 'live.stop' }
+  | { type: 'live.attach'; sessionId: string }
+  | { type: 'sync.start' }
+  /** Start receiving inspection: an `inspect.snapshot`, then `inspect.actor` and `inspect.step` as they happen. */
+  | { type: 'inspect.start' }
+  | { type: 'inspect.stop' }
+  /** The recorded steps of one actor, running or finished. */
+  | { type: 'inspect.history'; actorId: string }
+  /** A machine's generated test paths. */
+  | { type: 'inspect.paths'; machine: string };
+
+/** What the service sends a client. */
+export type AppMessage =
+  | { type: 'live.started'; sessionId: string; providerId: string; audioFormat: AudioFormat }
+  | { type: 'live.refused'; message: string }
+  | ({ type: 'live.update' } & LiveUpdate)
+  | { type: 'live.ended'; sessionId: string; state: string; error: string | null }
+  | { type: 'sync.snapshot'; tables: Record<SyncedTableName, Record<string, SyncRow>> }
+  | { type: 'sync.changes'; changes: SyncChanges }
+  | { type: 'inspect.snapshot'; machines: MachineDrawing[]; actors: InspectedActor[] }
+  /** An actor started or ended (its current state arrives in `inspect.step`). */
+  | { type: 'inspect.actor'; actor: InspectedActor }
+  /** A step of a running actor; a step with a `seq` already sent replaces it (a folded repeat). */
+  | { type: 'inspect.step'; actorId: string; step: InspectionStep }
+  | { type: 'inspect.history'; actorId: string; steps: InspectionStep[]; dropped: number }
+  | { type: 'inspect.paths'; paths: MachinePathsDescription }
+  | { type: 'inspect.refused'; message: string };

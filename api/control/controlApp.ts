@@ -1,0 +1,90 @@
+import { Hono } from 'hono';
+import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
+import type { SessionStore } from '../../store/sessionStore.ts';
+import { StoreError } from '../../store/storeError.ts';
+import type { ApiAccessControl } from '../apiAccessControl.ts';
+import { createBackupImportControl } from './backupImportControl.ts';
+import { errorResponse } from '../responses.ts';
+import { createLibraryControl } from './libraryControl.ts';
+import { createSessionControl } from './sessionControl.ts';
+import { createUploadControl } from './uploadControl.ts';
+import { createProviderControl } from './providerControl.ts';
+import { createRuntimeControl } from './runtimeControl.ts';
+import type { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
+import { controlBasePath } from './controlBasePath.ts';
+import { createLoginTokenControl } from '../login/loginTokenControl.ts';
+import { notSignedInMessage, type OwnerAccess } from '../login/ownerAccess.ts';
+import { createTranscriptionControl } from './transcriptionControl.ts';
+import { providerBaseUrls, type TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
+
+/** Where the service listens; known only once it does, so it is asked for, not passed. */
+export interface ServiceAddress {
+  port: number;
+  baseUrl: string;
+}
+
+/**
+ * Commands for the running service from its owner only: the `earshot` CLI and the desktop shell
+ * with the launch secret from the data directory, the owner's browser with its session cookie and,
+ * in the `X-Earshot-Page-Key` header, the page key that only our origin's script holds (a server on
+ * another port of this host may have been sent the cookie, never the key; and the Origin guard
+ * before this refuses other pages). The REST API stays read-only; this is the write path.
+ */
+export function createControlApp(dependencies: {
+  store: SessionStore;
+  access: ApiAccessControl;
+  owner: OwnerAccess;
+  jobs: TranscriptionJobs;
+  runtimes: LocalRuntimes;
+  dataDirectory: string;
+  address: () => ServiceAddress;
+  /** The application version `GET /service` reports. */
+  version: string;
+}): Hono {
+  const { store, access, owner, jobs, dataDirectory, address, runtimes, version } = dependencies;
+  const app = new Hono();
+
+  app.use(`${controlBasePath}/*`, async (context, next) => {
+    if (owner.credentialOf(context.req.header()) === undefined) {
+      return errorResponse('unauthorized', notSignedInMessage);
+    }
+    await next();
+  });
+  app.get(`${controlBasePath}/service`, (context) => {
+    const { port, baseUrl } = address();
+    return context.json({ version, port, baseUrl, apiBaseUrl: `${baseUrl}/api/v1`, dataDirectory }, 200, {
+      'Cache-Control': 'no-store',
+    });
+  });
+  app.get(`${controlBasePath}/api`, (context) => context.json(access.state()));
+  app.post(`${controlBasePath}/api/enable`, (context) =>
+    context.json({ ...access.enable(), ...access.state() }),
+  );
+  app.post(`${controlBasePath}/api/disable`, (context) => {
+    access.disable();
+    return context.json(access.state());
+  });
+  app.post(`${controlBasePath}/api/token`, (context) => context.json({ token: access.rotateToken() }));
+  app.post(`${controlBasePath}/sessions/:id/finalize`, (context) => {
+    try {
+      return context.json(changeSessionStatus(store, context.req.param('id'), { type: 'FINALIZE' }));
+    } catch (error) {
+      if (error instanceof StoreError) {
+        return errorResponse(error.code, error.message);
+      }
+      throw error;
+    }
+  });
+  app.route(controlBasePath, createLoginTokenControl({ owner, address }));
+  app.route(controlBasePath, createTranscriptionControl(jobs, dataDirectory));
+  app.route(controlBasePath, createSessionControl({ store }));
+  app.route(controlBasePath, createLibraryControl({ store }));
+  app.route(controlBasePath, createUploadControl({ dataDirectory }));
+  app.route(controlBasePath, createBackupImportControl({ store, dataDirectory }));
+  app.route(
+    controlBasePath,
+    createProviderControl({ dataDirectory, resolveBaseUrl: providerBaseUrls(runtimes.startRuntime) }),
+  );
+  app.route(controlBasePath, createRuntimeControl({ dataDirectory, runtimes }));
+  return app;
+}

@@ -1,0 +1,171 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  isTranscriptExportFormat,
+  transcriptExportFormats,
+  transcriptFileFormats,
+  type SessionExport,
+} from '../../store/export/transcriptExport.ts';
+import type { SessionRecord } from '../../store/records.ts';
+import type { SessionPatch, SessionStore } from '../../store/sessionStore.ts';
+import { errorResponse } from '../responses.ts';
+import { parseSessionListQuery } from '../sessionListQuery.ts';
+import { parseJsonBody } from './requestBody.ts';
+import { attachmentDisposition, safeFileName } from '../../store/safeFileName.ts';
+import { trimmedText } from './textField.ts';
+import { transcriptSnippet } from './transcriptSnippet.ts';
+
+const patchSchema = z
+  .object({
+    title: trimmedText(1, 200).optional(),
+    topicId: z.string({ error: 'A topic id, or null for none.' }).nullable().optional(),
+    tagIds: z.array(z.string(), { error: 'A list of tag ids.' }).optional(),
+  })
+  .strict();
+
+const patchUsage =
+  'Send {"title"?: "<1–200 characters>", "topicId"?: "<id>" | null, "tagIds"?: ["<id>", …]}.';
+
+/**
+ * The UI's sessions, relative to the control channel's base path:
+ * - `GET /sessions?search=&topicId=&tagId=&status=&limit=&offset=` → `{sessions, total}`, newest
+ *   first, each with a `snippet` of the transcript around the search text (null without a match)
+ * - `GET /sessions/:id` → `{session, segments, askHistory}`
+ * - `PATCH /sessions/:id` `{title?, topicId?, tagIds?}` → `{session}`
+ * - `DELETE /sessions/:id` → 204; refused while the session records
+ * - `GET /sessions/:id/export?format=txt|md|srt|vtt|json` → the transcript as a file
+ */
+export function createSessionControl(dependencies: { store: SessionStore }): Hono {
+  const { store } = dependencies;
+  const app = new Hono();
+
+  app.get('/sessions', (context) => {
+    const parsed = parseSessionListQuery(new URL(context.req.url).searchParams);
+    if (!parsed.ok) return errorResponse('invalid_query', parsed.message, { fields: parsed.fields });
+    const { query } = parsed;
+    const page = store.listSessions(query);
+    return context.json(
+      {
+        sessions: page.sessions.map((session) => ({
+          ...session,
+          snippet: query.search === undefined ? null : snippetOf(store, session, query.search),
+        })),
+        total: page.total,
+      },
+      200,
+      { 'Cache-Control': 'no-store' },
+    );
+  });
+
+  app.get('/sessions/:id', (context) => {
+    const id = context.req.param('id');
+    const session = store.getSession(id);
+    if (session === undefined) return sessionNotFound(id);
+    return context.json(
+      { session, segments: store.getSegments(id), askHistory: store.getAskHistory(id) },
+      200,
+      { 'Cache-Control': 'no-store' },
+    );
+  });
+
+  app.patch('/sessions/:id', async (context) => {
+    const id = context.req.param('id');
+    if (store.getSession(id) === undefined) return sessionNotFound(id);
+    const parsed = await parseJsonBody(context, patchSchema, patchUsage);
+    if (!parsed.ok) return parsed.response;
+    const { title, topicId, tagIds } = parsed.data;
+    const unknown = unknownReferences(store, topicId, tagIds);
+    if (unknown !== undefined) {
+      return errorResponse('invalid_request', 'Choose topics and tags that exist.', { fields: unknown });
+    }
+    const patch: SessionPatch = {
+      ...(title === undefined ? {} : { title }),
+      ...(topicId === undefined ? {} : { topicId }),
+      ...(tagIds === undefined ? {} : { tagIds }),
+    };
+    const session = Object.keys(patch).length === 0 ? store.getSession(id) : store.updateSession(id, patch);
+    return context.json({ session }, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  app.delete('/sessions/:id', (context) => {
+    const id = context.req.param('id');
+    const session = store.getSession(id);
+    if (session === undefined) return sessionNotFound(id);
+    if (session.status === 'recording') {
+      return errorResponse(
+        'session_recording',
+        'Stop the recording first; a session is deleted only once it has ended.',
+      );
+    }
+    store.deleteSession(id);
+    return context.body(null, 204);
+  });
+
+  app.get('/sessions/:id/export', (context) => {
+    const id = context.req.param('id');
+    const session = store.getSession(id);
+    if (session === undefined) return sessionNotFound(id);
+    const format = context.req.query('format') ?? '';
+    if (!isTranscriptExportFormat(format)) {
+      const formats = transcriptExportFormats.join(', ');
+      return errorResponse('invalid_request', `Choose an export format: ${formats}.`, {
+        fields: { format: `One of ${formats}.` },
+      });
+    }
+    const { extension, contentType, render } = transcriptFileFormats[format];
+    return new Response(render(exportOf(store, session)), {
+      headers: {
+        'Content-Type': contentType,
+        'Content-Disposition': attachmentDisposition(
+          `${safeFileName(session.title, 'transcript')}.${extension}`,
+        ),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  return app;
+}
+
+function sessionNotFound(id: string): Response {
+  return errorResponse('session_not_found', `There is no session ${id}; it may have been deleted.`);
+}
+
+function snippetOf(store: SessionStore, session: SessionRecord, search: string): string | null {
+  return session.transcriptLength === 0 ? null : transcriptSnippet(store.getTranscript(session.id), search);
+}
+
+/** Per-field messages naming the topic and tags that do not exist, or undefined when all do. */
+function unknownReferences(
+  store: SessionStore,
+  topicId: string | null | undefined,
+  tagIds: readonly string[] | undefined,
+): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  if (typeof topicId === 'string' && !store.hasTopic(topicId)) {
+    fields.topicId = `There is no topic ${topicId}.`;
+  }
+  const missingTags = [...new Set(tagIds ?? [])].filter((tagId) => !store.hasTag(tagId));
+  if (missingTags.length > 0) {
+    fields.tagIds = `There is no tag ${missingTags.join(', ')}.`;
+  }
+  return Object.keys(fields).length === 0 ? undefined : fields;
+}
+
+function exportOf(store: SessionStore, session: SessionRecord): SessionExport {
+  const topic = store.listTopics().find((candidate) => candidate.id === session.topicId);
+  const tags = new Map(store.listTags().map((tag) => [tag.id, tag]));
+  return {
+    session,
+    topic:
+      topic === undefined
+        ? null
+        : { id: topic.id, name: topic.name, emoji: topic.emoji, description: topic.description },
+    tags: session.tagIds.flatMap((tagId) => {
+      const tag = tags.get(tagId);
+      return tag === undefined ? [] : [{ id: tag.id, name: tag.name, color: tag.color }];
+    }),
+    segments: store.getSegments(session.id),
+  };
+}

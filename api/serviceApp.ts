@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import type { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
+import type { TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
+import type { SessionStore } from '../store/sessionStore.ts';
+import type { ApiAccessControl } from './apiAccessControl.ts';
+import { createApiApp } from './app.ts';
+import { createControlApp, type ServiceAddress } from './control/controlApp.ts';
+import type { LiveView } from './dependencies.ts';
+import { hostAndOriginGuard } from './hostGuard.ts';
+import { createLoginApp } from './login/loginApp.ts';
+import type { OwnerAccess } from './login/ownerAccess.ts';
+import { createUiApp } from './pages/uiAssets.ts';
+import { errorResponse, internalErrorResponse, reportToStandardError } from './responses.ts';
+
+export interface ServiceAppDependencies {
+  store: SessionStore;
+  access: ApiAccessControl;
+  owner: OwnerAccess;
+  jobs: TranscriptionJobs;
+  runtimes: LocalRuntimes;
+  live: LiveView;
+  dataDirectory: string;
+  version: string;
+  /** Where the service listens; known only once it does. */
+  address: () => ServiceAddress;
+  liveTimeoutMs?: number;
+  reportError?: (error: unknown) => void;
+}
+
+/**
+ * Every HTTP route of the service behind one stack: the Host/Origin guard first, for every path;
+ * then the read-only REST API (`/api/v1`, its token), the app's private routes (`/control/v1`, the
+ * owner's credential), the sign-in link and the built UI. Whatever a route does not answer, or
+ * fails at, gets the same `{"error", "code"}` body. WebSocket upgrades go through
+ * websocketRouter.ts, with the same checks and bodies.
+ */
+export function createServiceApp(dependencies: ServiceAppDependencies): Hono {
+  const { owner, address } = dependencies;
+  const reportError = dependencies.reportError ?? reportToStandardError;
+  const app = new Hono();
+  app.use(
+    '*',
+    hostAndOriginGuard(() => address().port),
+  );
+  app.route(
+    '/',
+    createApiApp({
+      store: dependencies.store,
+      access: dependencies.access,
+      live: dependencies.live,
+      version: dependencies.version,
+      liveTimeoutMs: dependencies.liveTimeoutMs,
+      reportError,
+    }),
+  );
+  app.route('/', createControlApp(dependencies));
+  app.route('/', createLoginApp(owner));
+  app.route('/', createUiApp({ owner }));
+  app.notFound(() => errorResponse('not_found', 'Nothing is served at this path.'));
+  app.onError((error) => {
+    reportError(error);
+    return internalErrorResponse();
+  });
+  return app;
+}
