@@ -1,7 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { errorStatusByCode, type ErrorCode } from '../api/errorCodes.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
 import { launchSecretFileName, serviceFileName } from './serviceFile.ts';
 import { startService, type RunningService } from './service.ts';
@@ -138,5 +140,59 @@ describe('the service', () => {
     expect(response.status).toBe(401);
     expect((await api('/health')).status).toBe(200);
     expect(((await (await api('/health')).json()) as { apiEnabled: boolean }).apiEnabled).toBe(false);
+  });
+
+  it('answers every refusal with one body, {error, code}, and the status of its code, whatever layer refuses', async () => {
+    /** Raw bytes to the port: the only way to send what fetch would not (a bad request line, a foreign Host). */
+    const raw = (bytes: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const socket = connect(service.port, '127.0.0.1', () => socket.end(bytes));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), body });
+        });
+      });
+    const host = `127.0.0.1:${service.port}`;
+    const upgrade = (path: string, headers = '') =>
+      raw(
+        `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+          `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n${headers}\r\n`,
+      );
+    const viaFetch = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${service.baseUrl}${path}`, init);
+      return { status: response.status, body: await response.text() };
+    };
+    const refusals: Array<[ErrorCode, { status: number; body: string }]> = [
+      ['bad_request', await raw('NOT HTTP AT ALL\r\n\r\n')],
+      [
+        'headers_too_large',
+        await raw(`GET / HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      ],
+      [
+        'misdirected_request',
+        await raw(`GET /api/v1/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`),
+      ],
+      [
+        'origin_not_allowed',
+        await viaFetch('/control/v1/api/enable', {
+          method: 'POST',
+          headers: { origin: 'https://evil.example' },
+        }),
+      ],
+      ['unauthorized', await viaFetch('/control/v1/api/enable', { method: 'POST' })],
+      ['api_disabled', await viaFetch('/api/v1/sessions')],
+      ['not_found', await viaFetch('/nothing/here')],
+      ['not_found', await upgrade('/ws/nothing')],
+      ['unauthorized', await upgrade('/ws/app')],
+      ['origin_not_allowed', await upgrade('/ws/app', 'Origin: https://evil.example\r\n')],
+    ];
+    for (const [code, answer] of refusals) {
+      expect(JSON.parse(answer.body), code).toEqual({ error: expect.any(String) as string, code });
+      expect(answer.status, code).toBe(errorStatusByCode[code]);
+    }
   });
 });
