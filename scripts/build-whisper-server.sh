@@ -5,7 +5,7 @@
 #   ${EARSHOT_CACHE_DIR:-$HOME/.cache/earshot}/whisper-server-1.9.1/whisper-server
 # Usage: scripts/build-whisper-server.sh [OUTPUT_DIR]   (OUTPUT_DIR also receives a copy)
 # Everything goes to stderr. Its own steps are the lines that start with "==> "; cmake's build lines
-# carry the percentage done ("[ 45%] Building CXX object ..."), which main/runtime/buildBinary.ts
+# carry the percentage done ("[ 45%] Building CXX object ..."), which actors/runtimeSetup/buildBinary.ts
 # turns into a progress bar.
 set -euo pipefail
 

@@ -295,7 +295,7 @@ async function replayOnActor(path: RuntimePath): Promise<void> {
   };
   const runtime = new WhisperRuntime({
     binaryPath,
-    // The fake is this test's own; which binaries may run is main/runtime/binaryTrust.test.ts's subject.
+    // The fake is this test's own; which binaries may run is actors/runtimeSetup/binaryTrust.test.ts's subject.
     checkBinary: () => Promise.resolve(undefined),
     modelPath,
     port: 0,

@@ -2,7 +2,7 @@ import { earshotProtocol } from '../../providers/live/proxyProtocol.ts';
 import { pageKeyHeader, pageKeyProtocolPrefix, pageKeyStorageName } from '../../api/login/pageKey.ts';
 
 /**
- * The page key the sign-in page left in this origin's storage (see main/login/pageKey.ts). It is
+ * The page key the sign-in page left in this origin's storage (see api/login/pageKey.ts). It is
  * read afresh for every request: signing in again, in another tab, replaces the cookie and the key
  * together. Without one, the service answers 401 and the app says how to sign in again.
  */

@@ -1,7 +1,7 @@
 /**
- * What the control channel answers on the settings pages. ui/ imports only types-only files from
- * main/: the provider views come from main/control/providerView.ts; the rest mirror
- * main/apiAccessControl.ts and main/control/runtimeControl.ts.
+ * What the control channel answers on the settings pages. ui/ takes only types from api/: the
+ * provider views come from api/control/providerView.ts; the rest mirror api/apiAccessControl.ts
+ * and api/control/runtimeControl.ts.
  */
 
 export type { FieldDescriptor, ProviderView } from '../../api/control/providerView.ts';
