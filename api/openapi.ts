@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 
-import { errorStatusByCode, type ErrorCode } from './errorCodes.ts';
-import { apiSchemaRegistry, errorSchemaId } from './schemas.ts';
-import { sessionListQuerySchema } from './sessionListQuery.ts';
-
-type JsonObject = Record<string, unknown>;
+import type { ErrorCode } from './errorCodes.ts';
+import { type JsonObject, schemaPrefix } from './openapi/documentFragments.ts';
+import { errorResponses, errorsOfEveryEndpoint } from './openapi/errorResponses.ts';
+import { listQueryParameters } from './openapi/sessionListParameters.ts';
+import { apiSchemaRegistry } from './schemas.ts';
 
 interface Endpoint {
   path: string;
@@ -89,8 +89,6 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-/** What the server itself may answer on any path (host and origin guard, failures). */
-const errorsOfEveryEndpoint: ErrorCode[] = ['misdirected_request', 'origin_not_allowed', 'internal_error'];
 const errorsOfProtectedEndpoints: ErrorCode[] = ['api_disabled', 'unauthorized'];
 
 const headersByError: Partial<Record<ErrorCode, JsonObject>> = {
@@ -99,9 +97,16 @@ const headersByError: Partial<Record<ErrorCode, JsonObject>> = {
   },
 };
 
-const schemaPrefix = '#/components/schemas/';
+/** The parts of the document that the full one (openapi/fullDocument.ts) builds on. */
+export interface OpenApiDocument extends JsonObject {
+  jsonSchemaDialect: string;
+  servers: Array<{ url: string }>;
+  security: JsonObject[];
+  paths: Record<string, JsonObject>;
+  components: { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> };
+}
 
-export function buildOpenApiDocument(version: string): JsonObject {
+export function buildOpenApiDocument(version: string): OpenApiDocument {
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -149,7 +154,7 @@ function toOperation(endpoint: Endpoint): JsonObject {
         description: 'Success',
         content: { 'application/json': { schema: { $ref: schemaPrefix + endpoint.responseSchemaId } } },
       },
-      ...errorResponses(errors),
+      ...errorResponses(errors, headersByError),
     },
   };
 }
@@ -161,39 +166,6 @@ const sessionIdParameter = {
   description: 'Session id, percent-encoded; a malformed escape matches no session',
   schema: { type: 'string', minLength: 1 },
 };
-
-function listQueryParameters(): JsonObject[] {
-  const querySchema = z.toJSONSchema(sessionListQuerySchema, {
-    target: 'draft-2020-12',
-    io: 'output',
-  }) as { properties: Record<string, JsonObject> };
-  return Object.entries(querySchema.properties).map(([name, property]) => {
-    const { description, ...schema } = property;
-    return { name, in: 'query', required: false, description, schema };
-  });
-}
-
-/** One response per status; a status shared by several codes accepts any of their bodies. */
-function errorResponses(codes: ErrorCode[]): Record<string, JsonObject> {
-  const codesByStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
-    const status = errorStatusByCode[code];
-    codesByStatus.set(status, [...(codesByStatus.get(status) ?? []), code]);
-  }
-  const responses: Record<string, JsonObject> = {};
-  for (const [status, statusCodes] of [...codesByStatus].sort(([left], [right]) => left - right)) {
-    const references = statusCodes.map((code) => ({ $ref: schemaPrefix + errorSchemaId(code) }));
-    const headers = Object.assign({}, ...statusCodes.map((code) => headersByError[code] ?? {})) as JsonObject;
-    responses[String(status)] = {
-      description: `Error: ${statusCodes.join(' or ')}`,
-      ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      content: {
-        'application/json': { schema: references.length === 1 ? references[0] : { oneOf: references } },
-      },
-    };
-  }
-  return responses;
-}
 
 function componentSchemas(): Record<string, JsonObject> {
   const { schemas } = z.toJSONSchema(apiSchemaRegistry, {

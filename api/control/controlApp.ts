@@ -14,6 +14,7 @@ import type { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts
 import { controlBasePath } from './controlBasePath.ts';
 import { createLoginTokenControl } from '../login/loginTokenControl.ts';
 import { notSignedInMessage, type OwnerAccess } from '../login/ownerAccess.ts';
+import { buildFullOpenApiDocument } from '../openapi/fullDocument.ts';
 import { createTranscriptionControl } from './transcriptionControl.ts';
 import { providerBaseUrls, type TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 
@@ -38,7 +39,7 @@ export function createControlApp(dependencies: {
   runtimes: LocalRuntimes;
   dataDirectory: string;
   address: () => ServiceAddress;
-  /** The application version `GET /service` reports. */
+  /** The application version `GET /service` and the OpenAPI document report. */
   version: string;
 }): Hono {
   const { store, access, owner, jobs, dataDirectory, address, runtimes, version } = dependencies;
@@ -65,6 +66,10 @@ export function createControlApp(dependencies: {
     return context.json(access.state());
   });
   app.post(`${controlBasePath}/api/token`, (context) => context.json({ token: access.rotateToken() }));
+  // The cookie's name carries the port, known only once the service listens.
+  app.get(`${controlBasePath}/openapi.json`, (context) =>
+    context.json(buildFullOpenApiDocument(version, owner.cookieName), 200, { 'Cache-Control': 'no-store' }),
+  );
   app.post(`${controlBasePath}/sessions/:id/finalize`, (context) => {
     try {
       return context.json(changeSessionStatus(store, context.req.param('id'), { type: 'FINALIZE' }));

@@ -16,14 +16,14 @@ const topicFields = {
   emoji: trimmedText(1, 16),
   description: trimmedText(0, 500),
 };
-const newTopicSchema = z
+export const newTopicSchema = z
   .object({
     name: topicFields.name,
     emoji: topicFields.emoji.default(defaultTopicEmoji),
     description: topicFields.description.default(''),
   })
   .strict();
-const topicPatchSchema = z.object(topicFields).partial().strict();
+export const topicPatchSchema = z.object(topicFields).partial().strict();
 const topicUsage =
   'Send {"name": "<1–80 characters>", "emoji"?: "<up to 16 characters>", "description"?: "<up to 500 characters>"}.';
 
@@ -31,10 +31,10 @@ const tagColor = z
   .string({ error: 'A colour as #rrggbb.' })
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'A colour as #rrggbb.' })
   .transform((color) => color.toLowerCase());
-const newTagSchema = z
+export const newTagSchema = z
   .object({ name: trimmedText(1, 40), color: tagColor.default(defaultTagColor) })
   .strict();
-const tagPatchSchema = z
+export const tagPatchSchema = z
   .object({ name: trimmedText(1, 40), color: tagColor })
   .partial()
   .strict();

@@ -69,7 +69,7 @@ export interface RuntimeControlDependencies {
   modelBaseUrl?: string;
 }
 
-const downloadRequestSchema = z.object({ name: z.string() }).strict();
+export const downloadRequestSchema = z.object({ name: z.string() }).strict();
 
 /** The largest ggml model (large-v3, about 3.1 GB) fits. */
 const modelUploadLimit = {

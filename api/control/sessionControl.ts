@@ -15,7 +15,7 @@ import { attachmentDisposition, safeFileName } from '../../store/safeFileName.ts
 import { trimmedText } from './textField.ts';
 import { transcriptSnippet } from './transcriptSnippet.ts';
 
-const patchSchema = z
+export const patchSchema = z
   .object({
     title: trimmedText(1, 200).optional(),
     topicId: z.string({ error: 'A topic id, or null for none.' }).nullable().optional(),

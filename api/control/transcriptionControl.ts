@@ -4,7 +4,7 @@ import { errorResponse } from '../responses.ts';
 import { uploadPath } from '../../store/uploadedFiles.ts';
 import { TranscriptionRequestError, type TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 
-const requestSchema = z
+export const requestSchema = z
   .object({
     upload: z.string(),
     provider: z.string().optional(),
