@@ -3,16 +3,15 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { endpointField, languageHintsField, secretField } from '../providers/configFields.ts';
-import type { ProviderDefinition } from '../providers/contract.ts';
+import { defineProvider } from '../providers/defineProvider.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
 import {
   ConfigurationFieldsError,
-  configurationProblems,
   describeConfiguration,
   setConfigurationFields,
 } from './providerConfiguration.ts';
 
-const definition: ProviderDefinition<unknown> = {
+const definition = defineProvider<unknown>({
   metadata: {
     id: 'cloudflare',
     label: 'P09',
@@ -44,7 +43,7 @@ const definition: ProviderDefinition<unknown> = {
     })
     .strict(),
   transcribeFile: () => Promise.reject(new Error('not used')),
-};
+});
 
 let directory: ReturnType<typeof temporaryDirectory>;
 beforeEach(() => (directory = temporaryDirectory('provider-config')));
@@ -56,7 +55,7 @@ it('saves fields one at a time, typed by the schema, and reports what is still m
     ['languageHints', 'en,zh'],
     ['vadFilter', 'false'],
   ]);
-  expect(first.problems).toEqual(['accountId: required']);
+  expect(first.problems).toEqual(['accountId is required']);
   expect(first.values).toEqual({ languageHints: ['en', 'zh'], vadFilter: false });
   expect(first.secretsSet).toEqual(['apiToken']);
 
@@ -92,8 +91,10 @@ it('refuses a bad value or an unknown field and saves nothing', () => {
 it('removes a field given an empty value', () => {
   setConfigurationFields(directory.path, definition, [['accountId', 'acc-1']]);
   setConfigurationFields(directory.path, definition, [['accountId', '']]);
-  expect(describeConfiguration(directory.path, definition).values).toEqual({});
-  expect(configurationProblems(definition, {})).toEqual(['apiToken: required', 'accountId: required']);
+  expect(describeConfiguration(directory.path, definition)).toMatchObject({
+    values: {},
+    problems: ['apiToken is required', 'accountId is required'],
+  });
 });
 
 it('takes typed values as they are and checks them against the field', () => {

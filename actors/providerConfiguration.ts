@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { configurationProblems } from '../providers/configuration/fieldProblems.ts';
 import type { ProviderDefinition } from '../providers/contract.ts';
 import { newSecretDestination } from '../providers/secretDestination.ts';
 import { readProviderConfig, writeProviderConfig } from '../store/providerSettings.ts';
@@ -68,14 +69,6 @@ export function describeConfiguration(
     ].filter((problem) => problem !== undefined),
     configured: Object.keys(stored).length > 0,
   };
-}
-
-export function configurationProblems(
-  definition: ProviderDefinition<unknown>,
-  config: Record<string, unknown>,
-): string[] {
-  const parsed = definition.configSchema.safeParse(config);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => describeIssue(issue, config));
 }
 
 /**
@@ -185,11 +178,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function describeIssue(issue: z.core.$ZodIssue, config: Record<string, unknown>): string {
-  const field = issue.path.map(String).join('.');
-  if (field === '') return issue.message;
-  const isMissing = issue.path.length === 1 && config[field] === undefined;
-  return `${field}: ${isMissing ? 'required' : issue.message}`;
 }

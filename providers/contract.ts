@@ -114,7 +114,42 @@ export interface ProviderDefinition<Config = unknown> {
    * opened inside the local proxy, which holds their credentials.
    */
   live?: LiveClient<Config>;
+  /**
+   * Whether a stored configuration works (the settings page's Test button): the schema first, then
+   * one real round trip. Every provider shares one implementation, attached by defineProvider.ts.
+   */
+  testConfig(rawConfig: Record<string, unknown>, options: ProviderCheckOptions): Promise<ProviderCheck>;
 }
+
+/** What the settings page's Test button shows: whether the provider works, and what to fix if not. */
+export interface ProviderCheck {
+  ok: boolean;
+  message: string;
+}
+
+export interface ProviderCheckOptions {
+  /** Where batch requests go (for P14, a lease on the managed runtime), as file jobs resolve it. */
+  resolveBaseUrl: ResolveBaseUrl;
+  /** What keeps the provider's runtime from starting (P14's binary and model): the answer, as it is. */
+  runtimeProblem?: string;
+}
+
+/** An address held while it is used, such as a lease on the managed runtime (P14). */
+export interface ProviderAddressLease {
+  baseUrl: string;
+  /** Called once when the work that needed the address has ended. */
+  release(): Promise<void>;
+}
+
+/**
+ * Where a provider's requests go: its endpoint or baseUrl, or the managed runtime it needs started.
+ * Called at most once per use (a file job, a batch window stream, a test), with the validated config.
+ */
+export type ResolveBaseUrl = (
+  definition: ProviderDefinition<unknown>,
+  config: unknown,
+  signal: AbortSignal,
+) => Promise<string | ProviderAddressLease>;
 
 /** One piece of P01's token stream: sub-word text, joined with no separator. */
 export interface LiveToken {

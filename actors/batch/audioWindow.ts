@@ -1,4 +1,4 @@
-import { bytesPerSample, samplesPerMs, wavHeader } from '../fileJob/wavFormat.ts';
+import { bytesPerSample, samplesPerMs, wavHeader } from '../../providers/audio/wavFormat.ts';
 
 const bytesPerMs = samplesPerMs * bytesPerSample;
 

@@ -4,12 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createActor, type InspectionEvent } from 'xstate';
 import { type BatchWindowMode, batchWindowMachine } from '../../machines/batchWindow.ts';
-import type { LiveErrorCode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
+import type {
+  LiveErrorCode,
+  LiveEvent,
+  LiveStream,
+  ProviderAddressLease,
+  ProviderDefinition,
+  ResolveBaseUrl,
+} from '../../providers/contract.ts';
 import { probeEndpoint, unreachableReason } from '../../providers/http/endpointReachability.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { liveErrorCodeForStatus } from '../../providers/live/liveErrors.ts';
 import { cannotReachMessage } from '../../providers/providerAddress.ts';
-import type { ProviderAddressLease, ResolveBaseUrl } from '../fileJob/fileJob.ts';
 import { AudioWindow } from './audioWindow.ts';
 import { filterHallucinations } from './hallucinationFilter.ts';
 import { windowSpeech } from './speechGate.ts';

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AudioInputMode } from '../../providers/contract.ts';
 import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from '../fileJob/mediaTools.ts';
 import { probeMedia } from '../fileJob/probeMedia.ts';
-import { sampleRate } from '../fileJob/wavFormat.ts';
+import { sampleRate } from '../../providers/audio/wavFormat.ts';
 import type { CapturedFrame } from './capturedFrame.ts';
 import { pcm16Frames } from './pcm16Frames.ts';
 import { webmClusters } from './webmClusters.ts';

@@ -1,4 +1,4 @@
-import { bytesPerSample, samplesPerMs } from '../fileJob/wavFormat.ts';
+import { bytesPerSample, samplesPerMs } from '../../providers/audio/wavFormat.ts';
 import type { CapturedFrame } from './capturedFrame.ts';
 
 const bytesPerMs = samplesPerMs * bytesPerSample;

@@ -1,5 +1,5 @@
 import type { FileRequestLimits } from '../../providers/contract.ts';
-import { bytesPerSample, samplesPerMs, wavHeaderBytes } from './wavFormat.ts';
+import { bytesPerSample, samplesPerMs, wavHeaderBytes } from '../../providers/audio/wavFormat.ts';
 
 /**
  * Longest chunk sent in one request when the vendor allows more: a failed or cancelled request

@@ -1,7 +1,7 @@
 import type { ChunkLimits } from './chunkLimits.ts';
 import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from './mediaTools.ts';
 import { WavChunkWriter, type AudioChunk } from './wavChunkWriter.ts';
-import { sampleRate, sampleToMs } from './wavFormat.ts';
+import { sampleRate, sampleToMs } from '../../providers/audio/wavFormat.ts';
 
 export interface DecodeOptions {
   path: string;

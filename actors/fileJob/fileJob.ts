@@ -13,32 +13,15 @@ import type {
   RecognisedSegment,
   SessionClosing,
 } from '../../machines/fileJob.ts';
-import type { ProviderDefinition } from '../../providers/contract.ts';
+import type { ProviderAddressLease, ProviderDefinition, ResolveBaseUrl } from '../../providers/contract.ts';
+import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { chunkLimits } from './chunkLimits.ts';
 import { decodeToChunks } from './decodeToChunks.ts';
 import { probeMedia } from './probeMedia.ts';
-import { checkProviderConfig } from './providerConfig.ts';
 import type { AudioChunk } from './wavChunkWriter.ts';
-
-/** An address the job holds while it runs, such as a lease on the managed runtime (P14). */
-export interface ProviderAddressLease {
-  baseUrl: string;
-  /** Called once when the job has ended. */
-  release(): Promise<void>;
-}
-
-/**
- * Where a provider's requests go: its endpoint or baseUrl, or the managed runtime it needs started.
- * Called at most once per job, with the validated config.
- */
-export type ResolveBaseUrl = (
-  definition: ProviderDefinition<unknown>,
-  config: unknown,
-  signal: AbortSignal,
-) => Promise<string | ProviderAddressLease>;
 
 export interface FileJobInput {
   path: string;

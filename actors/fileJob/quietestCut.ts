@@ -1,4 +1,4 @@
-import { bytesPerSample, samplesPerMs } from './wavFormat.ts';
+import { bytesPerSample, samplesPerMs } from '../../providers/audio/wavFormat.ts';
 
 /** Loudness is compared over frames this long: shorter than a syllable, longer than one wave cycle. */
 const frameMs = 10;

@@ -1,12 +1,6 @@
 import { basename, isAbsolute } from 'node:path';
-import {
-  createFileJob,
-  isFinalFileJobState,
-  type FileJob,
-  type FileJobStatus,
-  type ResolveBaseUrl,
-} from './fileJob.ts';
-import type { ProviderDefinition } from '../../providers/contract.ts';
+import { createFileJob, isFinalFileJobState, type FileJob, type FileJobStatus } from './fileJob.ts';
+import type { ProviderDefinition, ResolveBaseUrl } from '../../providers/contract.ts';
 import { configuredAddress } from '../../providers/providerAddress.ts';
 import { defaultProviderId, findProvider } from '../../providers/registry.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';

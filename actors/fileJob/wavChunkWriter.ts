@@ -2,7 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChunkLimits } from './chunkLimits.ts';
 import { quietestCut } from './quietestCut.ts';
-import { bytesPerSample, sampleToMs, wavHeader, wavHeaderBytes } from './wavFormat.ts';
+import { bytesPerSample, sampleToMs, wavHeader, wavHeaderBytes } from '../../providers/audio/wavFormat.ts';
 
 /** One self-contained WAV file holding a stretch of the input. */
 export interface AudioChunk {

@@ -1,10 +1,15 @@
-import { checkProviderConfig } from '../fileJob/providerConfig.ts';
 import { openBatchWindowStream } from '../batch/batchWindowStream.ts';
 import { decodingWebm } from '../batch/webmDecoding.ts';
-import type { ResolveBaseUrl } from '../fileJob/fileJob.ts';
 import { type LiveSession, startLiveSession } from './liveSession.ts';
 import type { LiveStatus } from './liveStatus.ts';
-import type { AudioInputMode, LiveEvent, LiveStream, ProviderDefinition } from '../../providers/contract.ts';
+import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
+import type {
+  AudioInputMode,
+  LiveEvent,
+  LiveStream,
+  ProviderDefinition,
+  ResolveBaseUrl,
+} from '../../providers/contract.ts';
 import { openProxyStream, type ProxyAddress } from '../../providers/live/proxyStream.ts';
 import { unreachableAdvice } from '../../providers/providerAddress.ts';
 import { findProvider } from '../../providers/registry.ts';

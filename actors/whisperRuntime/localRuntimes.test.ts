@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { WhisperRuntimeState } from '../../machines/whisperRuntime.ts';
-import type { ProviderAddressLease } from '../fileJob/fileJob.ts';
+import type { ProviderAddressLease } from '../../providers/contract.ts';
 import { type WhisperCppConfig, whisperCppConfigSchema } from '../../providers/whisper-cpp/config.ts';
 import { definition as whisperCpp } from '../../providers/whisper-cpp/definition.ts';
 import { installFakeServerBinary } from '../../test/fakes/whisper-cpp/fakeServerBinary.ts';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { ResolveBaseUrl } from '../fileJob/fileJob.ts';
+import type { ResolveBaseUrl } from '../../providers/contract.ts';
 import type { WhisperRuntime, WhisperRuntimeLease, WhisperRuntimeStatus } from './whisperRuntime.ts';
 import type { WhisperCppConfig } from '../../providers/whisper-cpp/config.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';

@@ -84,7 +84,7 @@ describe('GET /providers', () => {
     expect(deepgram).toMatchObject({
       values: {},
       secretsSet: [],
-      problems: ['apiKey: required'],
+      problems: ['apiKey is required'],
       ready: false,
     });
     expect(deepgram?.fields.map((field) => field.name)).toEqual([
@@ -143,7 +143,7 @@ describe('PUT /providers/:id/config', () => {
     const cleared = await call('PUT', '/providers/deepgram/config', { values: { apiKey: '' } });
     expect(cleared.json.provider).toMatchObject({
       secretsSet: [],
-      problems: ['apiKey: required'],
+      problems: ['apiKey is required'],
       ready: false,
     });
   });
@@ -171,7 +171,7 @@ describe('PUT /providers/:id/config', () => {
       values: { apiToken: 'cf-token-1234' },
     });
     expect(status).toBe(200);
-    expect(json.provider).toMatchObject({ problems: ['accountId: required'], ready: false });
+    expect(json.provider).toMatchObject({ problems: ['accountId is required'], ready: false });
   });
 
   it('answers 404 for an unknown provider and 400 for a body that is not {values}', async () => {
@@ -262,7 +262,7 @@ describe('POST /providers/:id/test', () => {
     const before = fake.connections.length;
     expect((await call('POST', '/providers/P06/test')).json).toEqual({
       ok: false,
-      message: 'Deepgram Nova is not set up yet: apiKey: required.',
+      message: 'Deepgram Nova is not set up yet: apiKey is required.',
     });
     expect(fake.connections).toHaveLength(before);
     expect((await call('POST', '/providers/nope/test')).status).toBe(404);

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
-import type { ProviderDefinition } from '../../providers/contract.ts';
+import type { ProviderDefinition, ResolveBaseUrl } from '../../providers/contract.ts';
 import { runsOnUserServer } from '../../providers/providerAddress.ts';
 import { destinationOf } from '../../providers/secretDestination.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from '../../providers/registry.ts';
@@ -17,7 +16,6 @@ import { readProviderConfig } from '../../store/providerSettings.ts';
 import { managedRuntimeProblem } from '../../actors/runtimeSetup/storedRuntimeProblem.ts';
 import { configFormFields } from './configFormFields.ts';
 import { errorResponse } from '../responses.ts';
-import { checkProvider } from './providerCheck.ts';
 import type { ProviderView } from './providerView.ts';
 
 /** One provider on the settings page: what it is, its form, what is stored and whether it is ready. */
@@ -115,7 +113,7 @@ export function createProviderControl(dependencies: ProviderControlDependencies)
   app.post('/providers/:id/test', async (context) => {
     const definition = findProvider(context.req.param('id'));
     if (definition === undefined) return noSuchProvider(context.req.param('id'));
-    const check = await checkProvider(definition, readProviderConfig(dataDirectory, definition.metadata.id), {
+    const check = await definition.testConfig(readProviderConfig(dataDirectory, definition.metadata.id), {
       resolveBaseUrl: dependencies.resolveBaseUrl,
       runtimeProblem: managedRuntimeProblem(dataDirectory, definition),
     });

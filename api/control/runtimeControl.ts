@@ -6,7 +6,7 @@ import { ProviderError } from '../../providers/http/providerError.ts';
 import { definition as whisperCpp } from '../../providers/whisper-cpp/definition.ts';
 import { suggestedModel } from '../../providers/whisper-cpp/runtimeSetupProblem.ts';
 import type { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
-import { configurationProblems } from '../../actors/providerConfiguration.ts';
+import { configurationProblems } from '../../providers/configuration/fieldProblems.ts';
 import { readProviderConfig } from '../../store/providerSettings.ts';
 import { binaryRecordPath } from '../../actors/runtimeSetup/binaryRecord.ts';
 import { buildBinary, type BuildListener } from '../../actors/runtimeSetup/buildBinary.ts';

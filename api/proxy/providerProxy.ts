@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { checkProviderConfig } from '../../actors/fileJob/providerConfig.ts';
+import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
 import type { LiveEvent, ProviderDefinition, ProviderId } from '../../providers/contract.ts';
 import { liveErrorCodes } from '../../providers/live/liveErrors.ts';
 import { providerDefinitions } from '../../providers/registry.ts';

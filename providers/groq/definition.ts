@@ -1,10 +1,10 @@
-import type { ProviderDefinition } from '../contract.ts';
+import { defineProvider } from '../defineProvider.ts';
 import { groqConfigSchema, type GroqConfig } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 import { metadata } from './metadata.ts';
 
-export const definition: ProviderDefinition<GroqConfig> = {
+export const definition = defineProvider<GroqConfig>({
   metadata,
   configSchema: groqConfigSchema,
   transcribeFile,
-};
+});

@@ -1,10 +1,10 @@
-import type { ProviderDefinition } from '../contract.ts';
+import { defineProvider } from '../defineProvider.ts';
 import { openAiCompatibleConfigSchema, type OpenAiCompatibleConfig } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 import { metadata } from './metadata.ts';
 
-export const definition: ProviderDefinition<OpenAiCompatibleConfig> = {
+export const definition = defineProvider<OpenAiCompatibleConfig>({
   metadata,
   configSchema: openAiCompatibleConfigSchema,
   transcribeFile,
-};
+});

@@ -1,10 +1,10 @@
-import type { ProviderDefinition } from '../contract.ts';
+import { defineProvider } from '../defineProvider.ts';
 import { type SiliconFlowConfig, siliconFlowConfigSchema } from './config.ts';
 import { transcribeFile } from './fileClient.ts';
 import { metadata } from './metadata.ts';
 
-export const definition: ProviderDefinition<SiliconFlowConfig> = {
+export const definition = defineProvider<SiliconFlowConfig>({
   metadata,
   configSchema: siliconFlowConfigSchema,
   transcribeFile,
-};
+});

@@ -8,6 +8,7 @@ import type {
   FileTranscriptionResult,
   ProviderDefinition,
 } from '../../providers/contract.ts';
+import { defineProvider } from '../../providers/defineProvider.ts';
 import { readWavInfo, type WavInfo } from '../fakes/wavAudio.ts';
 
 const testConfigSchema = z
@@ -45,44 +46,46 @@ export function testProvider(options: TestProviderOptions = {}): TestProvider {
   const seen: SeenChunk[] = [];
   return {
     seen,
-    metadata: {
-      id: 'groq',
-      label: 'P11',
-      name: 'Test Vendor',
-      vendor: 'Test',
-      kind: 'cloud',
-      transport: 'rest-batch',
-      audioInput: 'pcm16',
-      executionMode: 'windowed-interval',
-      capabilities: {
-        streaming: false,
-        translation: false,
-        diarization: false,
-        tokenEvents: false,
-        prefersTokenEvents: false,
-        fileTranscription: true,
+    ...defineProvider<TestConfig>({
+      metadata: {
+        id: 'groq',
+        label: 'P11',
+        name: 'Test Vendor',
+        vendor: 'Test',
+        kind: 'cloud',
+        transport: 'rest-batch',
+        audioInput: 'pcm16',
+        executionMode: 'windowed-interval',
+        capabilities: {
+          streaming: false,
+          translation: false,
+          diarization: false,
+          tokenEvents: false,
+          prefersTokenEvents: false,
+          fileTranscription: true,
+        },
+        defaultBaseUrl: 'http://127.0.0.1:9/test-vendor',
+        fileLimits: options.fileLimits ?? {},
+        secretFields: ['apiKey'],
       },
-      defaultBaseUrl: 'http://127.0.0.1:9/test-vendor',
-      fileLimits: options.fileLimits ?? {},
-      secretFields: ['apiKey'],
-    },
-    configSchema: testConfigSchema,
-    async transcribeFile(request) {
-      const bytes = readFileSync(request.wavPath);
-      const index = seen.length;
-      seen.push({
-        request,
-        fileBytes: statSync(request.wavPath).size,
-        wav: readWavInfo(bytes),
-        declaredDataBytes: bytes.readUInt32LE(40),
-        data: bytes.subarray(44),
-      });
-      request.onProgress({ phase: 'uploading', sentBytes: bytes.length / 2, totalBytes: bytes.length });
-      request.onProgress({ phase: 'uploading', sentBytes: bytes.length, totalBytes: bytes.length });
-      request.onProgress({ phase: 'processing' });
-      if (options.answer !== undefined) return options.answer(request, index);
-      return { segments: [{ text: `chunk ${index}`, startMs: 0, endMs: request.durationMs }] };
-    },
+      configSchema: testConfigSchema,
+      async transcribeFile(request) {
+        const bytes = readFileSync(request.wavPath);
+        const index = seen.length;
+        seen.push({
+          request,
+          fileBytes: statSync(request.wavPath).size,
+          wav: readWavInfo(bytes),
+          declaredDataBytes: bytes.readUInt32LE(40),
+          data: bytes.subarray(44),
+        });
+        request.onProgress({ phase: 'uploading', sentBytes: bytes.length / 2, totalBytes: bytes.length });
+        request.onProgress({ phase: 'uploading', sentBytes: bytes.length, totalBytes: bytes.length });
+        request.onProgress({ phase: 'processing' });
+        if (options.answer !== undefined) return options.answer(request, index);
+        return { segments: [{ text: `chunk ${index}`, startMs: 0, endMs: request.durationMs }] };
+      },
+    }),
   };
 }
 

@@ -1,32 +1,20 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ResolveBaseUrl } from '../../actors/fileJob/fileJob.ts';
-import { sampleRate, bytesPerSample, wavHeader } from '../../actors/fileJob/wavFormat.ts';
+import { sampleRate, bytesPerSample, wavHeader } from '../audio/wavFormat.ts';
 import type {
   LiveClient,
   LiveErrorCode,
   LiveEvent,
   LiveStream,
+  ProviderCheck,
+  ProviderCheckOptions,
   ProviderDefinition,
-} from '../../providers/contract.ts';
-import { ProviderError, redactSecrets } from '../../providers/http/providerError.ts';
-import { liveErrorCodes } from '../../providers/live/liveErrors.ts';
-import { configuredAddress } from '../../providers/providerAddress.ts';
-import { configurationProblems } from '../../actors/providerConfiguration.ts';
-
-/** What the settings page's Test button shows: whether the provider works, and what to fix if not. */
-export interface ProviderCheck {
-  ok: boolean;
-  message: string;
-}
-
-export interface ProviderCheckOptions {
-  /** Where batch requests go (for P14, a lease on the managed runtime), as file jobs resolve it. */
-  resolveBaseUrl: ResolveBaseUrl;
-  /** What keeps the provider's runtime from starting (P14's binary and model): the answer, as it is. */
-  runtimeProblem?: string;
-}
+} from '../contract.ts';
+import { ProviderError, redactSecrets } from '../http/providerError.ts';
+import { liveErrorCodes } from '../live/liveErrors.ts';
+import { configuredAddress } from '../providerAddress.ts';
+import { configurationProblems } from './fieldProblems.ts';
 
 /** How long a streaming provider has to accept a live session. */
 const liveTimeoutMs = 10_000;
@@ -45,7 +33,7 @@ const confirmationWaitMs = 1_000;
  * streaming provider (P01–P08) must accept a live session, which is closed at once without audio;
  * the others (P09–P14) must transcribe half a second of silence. Messages never carry a secret.
  */
-export async function checkProvider(
+export async function testConfig(
   definition: ProviderDefinition<unknown>,
   rawConfig: Record<string, unknown>,
   options: ProviderCheckOptions,

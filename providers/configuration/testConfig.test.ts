@@ -1,20 +1,14 @@
 /// <reference types="vite/client" />
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderDefinition } from '../../providers/contract.ts';
-import { findProvider } from '../../providers/registry.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderDefinition, ResolveBaseUrl } from '../contract.ts';
+import { configuredAddress } from '../providerAddress.ts';
+import { findProvider } from '../registry.ts';
 import { streamingFixture as deepgramFixture } from '../../test/fakes/deepgram/streamingFixture.ts';
 import { fixture as groqFixture } from '../../test/fakes/groq/fixture.ts';
 import { fixture as openAiCompatibleFixture } from '../../test/fakes/openai-compatible/fixture.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import type { StreamingFake, StreamingFakeFixture } from '../../test/fakes/streaming/streamingFake.ts';
 import { closedPort } from '../../test/support/closedPort.ts';
-import { requireBuiltWhisperServer, stubModel } from '../../test/support/fixtures.ts';
-import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
-import { importBinary } from '../../actors/runtimeSetup/importBinary.ts';
-import { importModel } from '../../actors/runtimeSetup/importModel.ts';
-import { providerBaseUrls } from '../../actors/fileJob/transcriptionJobs.ts';
-import { checkProvider } from './providerCheck.ts';
 
 function provider(name: string): ProviderDefinition<unknown> {
   const definition = findProvider(name);
@@ -22,7 +16,12 @@ function provider(name: string): ProviderDefinition<unknown> {
   return definition;
 }
 
-const resolveBaseUrl = providerBaseUrls();
+/**
+ * Where the settings say the provider is, as file jobs find it for every provider but P14, whose
+ * runtime start is tested in test/integration/managedRuntimeTestConfig.test.ts.
+ */
+const resolveBaseUrl: ResolveBaseUrl = (definition, config) =>
+  Promise.resolve(configuredAddress(definition, config) ?? definition.metadata.defaultBaseUrl);
 
 const streamingFixtures = Object.values(
   import.meta.glob<{ streamingFixture: StreamingFakeFixture }>('../../test/fakes/*/streamingFixture.ts', {
@@ -37,7 +36,7 @@ describe.each(streamingFixtures)('streaming provider $providerId, against its li
   afterAll(async () => fake.close());
 
   it('passes with a key the vendor accepts', async () => {
-    expect(await checkProvider(definition, fixture.config(fake), { resolveBaseUrl })).toEqual({
+    expect(await definition.testConfig(fixture.config(fake), { resolveBaseUrl })).toEqual({
       ok: true,
       message: `${definition.metadata.name} accepted the settings and opened a live session at ${fake.baseUrl}.`,
     });
@@ -46,7 +45,7 @@ describe.each(streamingFixtures)('streaming provider $providerId, against its li
   // P01 takes its key in the first message and refuses it after the socket opened.
   it('fails with a refused key, naming the credentials to check and never showing them', async () => {
     const config = fixture.badCredentialConfig(fake);
-    const check = await checkProvider(definition, config, { resolveBaseUrl });
+    const check = await definition.testConfig(config, { resolveBaseUrl });
     expect(check.ok).toBe(false);
     expect(check.message).toContain(
       `${definition.metadata.name} refused the key (401): check ${definition.metadata.secretFields.join(' and ')}.`,
@@ -63,7 +62,7 @@ describe('a streaming provider (P06 Deepgram, against its live fake)', () => {
   afterAll(async () => fake.close());
 
   it('opens the session with the stored key and leaves no connection open', async () => {
-    expect((await checkProvider(deepgram, deepgramFixture.config(fake), { resolveBaseUrl })).ok).toBe(true);
+    expect((await deepgram.testConfig(deepgramFixture.config(fake), { resolveBaseUrl })).ok).toBe(true);
     const connection = fake.connections.at(-1);
     expect(connection?.headers.authorization).toBe(`Token ${deepgramFixture.secrets(fake)[0]}`);
     await expect.poll(() => connection?.closeCode).toBeDefined();
@@ -71,18 +70,14 @@ describe('a streaming provider (P06 Deepgram, against its live fake)', () => {
 
   it('fails without touching the network when the configuration is incomplete', async () => {
     const before = fake.connections.length;
-    const check = await checkProvider(deepgram, { endpoint: fake.baseUrl }, { resolveBaseUrl });
-    expect(check).toEqual({ ok: false, message: 'Deepgram Nova is not set up yet: apiKey: required.' });
+    const check = await deepgram.testConfig({ endpoint: fake.baseUrl }, { resolveBaseUrl });
+    expect(check).toEqual({ ok: false, message: 'Deepgram Nova is not set up yet: apiKey is required.' });
     expect(fake.connections).toHaveLength(before);
   });
 
   it('says where it could not connect and which setting says so', async () => {
     const endpoint = `http://127.0.0.1:${await closedPort()}`;
-    const check = await checkProvider(
-      deepgram,
-      { apiKey: 'dg-some-key-123456', endpoint },
-      { resolveBaseUrl },
-    );
+    const check = await deepgram.testConfig({ apiKey: 'dg-some-key-123456', endpoint }, { resolveBaseUrl });
     expect(check.ok).toBe(false);
     expect(check.message).toMatch(
       new RegExp(`^Could not reach Deepgram Nova at ${endpoint}: check endpoint and the network\\.`),
@@ -100,7 +95,7 @@ describe.each([
 
   it('passes when it transcribes the test clip, which is half a second of 16 kHz audio', async () => {
     const before = fake.requests.length;
-    const check = await checkProvider(definition, fixture.config(fake), { resolveBaseUrl });
+    const check = await definition.testConfig(fixture.config(fake), { resolveBaseUrl });
     expect(check).toEqual({
       ok: true,
       message: expect.stringMatching(
@@ -112,7 +107,7 @@ describe.each([
 
   it('fails on a refused key, names the field to check and never shows the key', async () => {
     const config = fixture.badCredentialConfig?.(fake) ?? {};
-    const check = await checkProvider(definition, config, { resolveBaseUrl });
+    const check = await definition.testConfig(config, { resolveBaseUrl });
     expect(check.ok).toBe(false);
     expect(check.message).toMatch(/refused the key \(401\): check apiKey\./);
     expect(check.message).not.toContain(String(config.apiKey));
@@ -120,58 +115,17 @@ describe.each([
 
   it('fails without a request when the configuration is incomplete', async () => {
     const before = fake.requests.length;
-    const check = await checkProvider(definition, {}, { resolveBaseUrl });
+    const check = await definition.testConfig({}, { resolveBaseUrl });
     expect(check.ok).toBe(false);
     expect(check.message).toMatch(/is not set up yet: .*required/);
     expect(fake.requests).toHaveLength(before);
   });
 });
 
-describe('the managed runtime (P14 whisper.cpp)', () => {
-  const whisper = provider('P14');
-  let directory: ReturnType<typeof temporaryDirectory>;
-  let runtimes: LocalRuntimes;
-  beforeAll(() => {
-    directory = temporaryDirectory('provider-check');
-    runtimes = new LocalRuntimes(directory.path);
-  });
-  afterEach(async () => runtimes.stop());
-  afterAll(() => directory.remove());
-
-  it('starts the real whisper-server, transcribes the clip through it and lets it go again', async () => {
-    await importBinary(requireBuiltWhisperServer(), directory.path);
-    // P14 reads only a model in its data directory's models folder.
-    const { path: modelPath } = await importModel(stubModel, directory.path);
-    const config = { modelPath, port: await closedPort() };
-    const check = await checkProvider(whisper, config, {
-      resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
-    });
-    expect(check).toEqual({
-      ok: true,
-      message: expect.stringMatching(
-        /^whisper\.cpp transcribed a half-second test clip at http:\/\/127\.0\.0\.1:\d+: the settings work\.$/,
-      ) as unknown,
-    });
-    expect(runtimes.status()?.state).toBe('stopped');
-  }, 60_000);
-
-  it('says how to get a binary when there is none', async () => {
-    const config = { modelPath: stubModel, binaryPath: `${directory.path}/no-such-whisper-server` };
-    const check = await checkProvider(whisper, config, {
-      resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
-    });
-    expect(check.ok).toBe(false);
-    expect(check.message).toContain(`binaryPath names ${directory.path}/no-such-whisper-server`);
-    expect(check.message).toContain('earshot runtime build');
-  });
-
+describe('a provider on the managed runtime (P14 whisper.cpp)', () => {
   it('answers with what the runtime lacks, as it is, before anything else', async () => {
     const runtimeProblem = 'P14 whisper.cpp is not set up: whisper-server is not built (…).';
-    const check = await checkProvider(
-      whisper,
-      {},
-      { resolveBaseUrl: providerBaseUrls(runtimes.startRuntime), runtimeProblem },
-    );
+    const check = await provider('P14').testConfig({}, { resolveBaseUrl, runtimeProblem });
     expect(check).toEqual({ ok: false, message: runtimeProblem });
   });
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { baseUrlField, endpointField, modelField, secretField } from '../../providers/configFields.ts';
-import type { ProviderDefinition } from '../../providers/contract.ts';
-import { checkProviderConfig } from './providerConfig.ts';
+import { baseUrlField, endpointField, modelField, secretField } from '../configFields.ts';
+import type { ProviderDefinition } from '../contract.ts';
+import { checkProviderConfig } from './configCheck.ts';
 
 function definition(schema: z.ZodType<unknown>): ProviderDefinition<unknown> {
   return {

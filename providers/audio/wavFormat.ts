@@ -1,4 +1,4 @@
-/** The one audio format every provider receives from a file job: 16 kHz mono PCM16 WAV. */
+/** The one audio format every provider is sent: 16 kHz mono PCM16 WAV. */
 export const sampleRate = 16_000;
 export const bytesPerSample = 2;
 export const wavHeaderBytes = 44;
