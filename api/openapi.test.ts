@@ -1,4 +1,4 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -6,6 +6,7 @@ import type { ApiDependencies } from './dependencies.ts';
 import { hostAndOriginGuard } from './hostGuard.ts';
 import { allFakeSessions } from './testing/fakeSessionReader.ts';
 import { createTestApp, type TestAppOptions, validToken, withToken } from './testing/testApp.ts';
+import { openApiValidator } from './testing/openApiValidator.ts';
 
 interface OpenApiDocument {
   openapi: string;
@@ -24,44 +25,24 @@ interface Operation {
   >;
 }
 
-const documentId = 'https://earshot.invalid/api/v1/openapi.json';
 const port = 23456;
 const host = `127.0.0.1:${port}`;
 
 let document: OpenApiDocument;
-let ajv: Ajv2020;
+let schemaAt: ReturnType<typeof openApiValidator>;
 
 beforeAll(async () => {
   const response = await createTestApp().app.request('/api/v1/openapi.json', withToken());
   document = (await response.json()) as OpenApiDocument;
-  ajv = new Ajv2020({ strict: true, allErrors: true });
-  // The document's own top-level fields are not schema keywords; declare them so strict mode
-  // still catches any unknown keyword inside the schemas themselves.
-  ajv.addVocabulary(['openapi', 'jsonSchemaDialect', 'info', 'servers', 'security', 'paths', 'components']);
-  ajv.addFormat('date-time', {
-    type: 'string',
-    validate: (value: string) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-      !Number.isNaN(Date.parse(value)),
-  });
-  ajv.addSchema({ ...document, $id: documentId });
+  schemaAt = openApiValidator(document as unknown as Record<string, unknown>);
 });
 
-function pointer(...parts: string[]): string {
-  return parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
-}
-
 function responseValidator(path: string, status: number): ValidateFunction {
-  const reference = `${documentId}#/${pointer('paths', path, 'get', 'responses', String(status), 'content', 'application/json', 'schema')}`;
-  const validate = ajv.getSchema(reference);
-  if (validate === undefined) throw new Error(`the document has no schema for GET ${path} → ${status}`);
-  return validate;
+  return schemaAt('paths', path, 'get', 'responses', String(status), 'content', 'application/json', 'schema');
 }
 
 function componentValidator(name: string): ValidateFunction {
-  const validate = ajv.getSchema(`${documentId}#/${pointer('components', 'schemas', name)}`);
-  if (validate === undefined) throw new Error(`the document has no component schema ${name}`);
-  return validate;
+  return schemaAt('components', 'schemas', name);
 }
 
 function expectValid(validate: ValidateFunction, body: unknown, label: string): void {

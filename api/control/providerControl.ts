@@ -25,11 +25,17 @@ export interface ProviderControlDependencies {
   resolveBaseUrl: ResolveBaseUrl;
 }
 
-const configRequestSchema = z
+export const configRequestSchema = z
   .object({
-    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
-    /** The place a stored key will be sent to from now on, as a 409 `confirmation_required` named it. */
-    confirmSecretDestination: z.string().optional(),
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).meta({
+      description:
+        'The fields to change, by name; "" removes a field, a field left out stays as it is. ' +
+        'GET /control/v1/providers/{id} lists the fields of the form.',
+    }),
+    confirmSecretDestination: z.string().optional().meta({
+      description:
+        'The host a stored key will be sent to from now on, as a 409 confirmation_required named it',
+    }),
   })
   .strict();
 

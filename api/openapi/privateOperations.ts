@@ -10,6 +10,7 @@ import { downloadRequestSchema } from '../control/runtimeControl.ts';
 import { newTagSchema, newTopicSchema, tagPatchSchema, topicPatchSchema } from '../control/libraryControl.ts';
 import { patchSchema as sessionPatchSchema } from '../control/sessionControl.ts';
 import { requestSchema as transcriptionRequestSchema } from '../control/transcriptionControl.ts';
+import { configRequestSchema } from '../control/providerControl.ts';
 import type { ErrorCode } from '../errorCodes.ts';
 import { transcriptExportFormats, transcriptFileFormats } from '../../store/export/transcriptExport.ts';
 import type { JsonObject } from './documentFragments.ts';
@@ -26,7 +27,6 @@ import {
   transcriptionStartedSchema,
   uploadReceiptSchema,
 } from './privateAnswerSchemas.ts';
-import { providerConfigRequestSchema } from './providerConfigRequest.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -364,7 +364,7 @@ const providerRoutes: PrivateOperation[] = [
     id: providerId,
     body: {
       kind: 'json',
-      schema: providerConfigRequestSchema,
+      schema: configRequestSchema,
       description: 'The fields to change, and the host a key may now go to when a 409 asked to confirm it',
       example: { values: { skipSilence: false } },
     },

@@ -5,7 +5,7 @@ import { liveErrorCodes } from '../../providers/live/liveErrors.ts';
 import { providerDefinitions } from '../../providers/registry.ts';
 import type { ActorInspection } from '../../actors/inspection/actorInspection.ts';
 import type { WebSocketEndpoint } from '../websocketRouter.ts';
-import { runProxiedConnection } from './proxiedConnection.ts';
+import { runProxiedConnection } from '../../actors/proxy/proxiedConnection.ts';
 
 export interface ProviderProxyOptions {
   /** The provider's stored config (credentials included), read afresh for every connection. */
