@@ -12,7 +12,7 @@ import {
 } from '../../machines/analysis/modelPaths.ts';
 import { analyzeEntry, catalogEntry } from '../../machines/catalog.ts';
 import type { proxyConnectionMachine, ProxyConnectionContext } from '../../machines/proxyConnection.ts';
-import { runProxiedConnection } from '../../api/proxy/proxiedConnection.ts';
+import { runProxiedConnection } from '../../actors/proxy/proxiedConnection.ts';
 import { definition as deepgram } from '../../providers/deepgram/definition.ts';
 import { streamingFixture } from '../fakes/deepgram/streamingFixture.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
