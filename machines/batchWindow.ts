@@ -10,7 +10,10 @@ import { assign, setup } from 'xstate';
  * - Debounce mode (P12, P13): a pass 1200 ms after the last audio, or once 4 s of audio have come
  *   without such a pause, so steady speech is still retranscribed.
  *
- * Never more than one pass is in flight: a slow provider makes the next pass wait, not pile up.
+ * Never more than one pass is in flight: a slow provider makes the next pass wait, not pile up;
+ * the next pass then covers all the audio that came meanwhile. The final pass transcribes all
+ * that is left, in as many requests as the window cap needs, with no time limit: a session's end
+ * is never abandoned because the provider is slow.
  * A transient failure (429, 5xx, timeout) waits for the next pass; a permanent one ends the window.
  * When the last pass fails transiently the window ends `unfinished`, so the audio it held is
  * tried again rather than dropped.

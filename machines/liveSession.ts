@@ -135,11 +135,16 @@ export const liveSessionMachine = setup({
         STREAM_FINISHED: 'completed',
         // The audio has ended: what the provider showed but never confirmed is kept rather than lost.
         FINISH_TIMED_OUT: { target: 'completed', actions: 'commitTentative' },
+        // The tail cannot be transcribed: what was shown is kept, and the session is `interrupted`
+        // with the reason, never `completed` with a silent gap at its end.
         STREAM_FAILED: [
-          { guard: 'isPermanent', target: 'completed', actions: ['recordError', 'commitTentative'] },
-          // The tail cannot be transcribed: what was shown is kept, and the session says it is incomplete.
+          { guard: 'isPermanent', target: 'interrupted', actions: ['recordError', 'commitTentative'] },
           { guard: 'isUnreachable', target: 'interrupted', actions: ['recordError', 'commitTentative'] },
-          { guard: 'attemptsExhausted', target: 'completed', actions: ['countFailure', 'commitTentative'] },
+          {
+            guard: 'attemptsExhausted',
+            target: 'interrupted',
+            actions: ['countFailure', 'recordGivingUp', 'commitTentative'],
+          },
           // The uncommitted tail is replayed into a new stream and finished there.
           { target: 'reconnecting', actions: 'countFailure' },
         ],

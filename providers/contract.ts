@@ -206,6 +206,12 @@ export type LiveEvent =
   | { type: 'tokens'; final: LiveToken[]; tentative: LiveToken[] }
   | { type: 'translation'; finalText: string; tentativeText: string; language?: string | null }
   | { type: 'error'; code: LiveErrorCode; permanent: boolean; message: string }
+  /**
+   * How a windowed stream (P09–P14) keeps up, after each pass: `speed`, seconds of audio the
+   * provider transcribes per second (below 1 it is slower than real time; null before the first
+   * pass), and `untranscribedMs`, the captured audio not yet committed (after Stop: what is left).
+   */
+  | { type: 'pace'; speed: number | null; untranscribedMs: number }
   | { type: 'finished' };
 
 export interface LiveStreamRequest<Config> {

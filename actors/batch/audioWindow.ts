@@ -50,14 +50,16 @@ export class AudioWindow {
     }
   }
 
-  /** The window as a self-contained WAV file's bytes. */
-  toWav(): Buffer {
-    return Buffer.concat([wavHeader(this.bytes), ...this.pieces]);
+  /** The window's first `durationMs` (all of it by default) as a self-contained WAV file's bytes. */
+  toWav(durationMs = this.durationMs): Buffer {
+    const samples = this.pcm(durationMs);
+    return Buffer.concat([wavHeader(samples.length), samples]);
   }
 
-  /** The window's samples, for the speech check. */
-  pcm(): Buffer {
-    return Buffer.concat(this.pieces);
+  /** The window's first `durationMs` of samples (all of them by default). */
+  pcm(durationMs = this.durationMs): Buffer {
+    const all = Buffer.concat(this.pieces);
+    return all.subarray(0, Math.min(all.length, alignToSample(Math.round(durationMs * bytesPerMs))));
   }
 }
 

@@ -22,8 +22,17 @@ import { windowSpeech } from './speechGate.ts';
 import { TranscriptStabilizer } from './transcriptStabilizer.ts';
 import type { StabilizerUpdate, WindowPass } from './windowTranscript.ts';
 
-/** The rolling window never holds more than this (spec: 45 s). */
+/** One pass never covers more than this (spec: 45 s); audio beyond it waits for the next pass. */
 export const maxWindowMs = 45_000;
+/**
+ * Past this, a pass commits what it heard more than `settledAfterMs` before its end without waiting
+ * for the next pass to agree, so the window, each pass's cost and the lag stay short however slow
+ * the recogniser (see TranscriptStabilizer's `windowTargetMs`). Measured with bench:stabilizer --real.
+ */
+export const windowTargetMs = 10_000;
+export const settledAfterMs = 3_000;
+/** How much each new pass moves the measured speed: enough to follow a change, not one odd pass. */
+const speedSmoothing = 0.5;
 
 export interface BatchWindowStreamOptions {
   definition: ProviderDefinition<unknown>;
@@ -53,13 +62,15 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
   const mode: BatchWindowMode =
     definition.metadata.executionMode === 'windowed-debounce' ? 'debounce' : 'interval';
   const window = new AudioWindow();
-  const stabilizer = new TranscriptStabilizer();
+  const stabilizer = new TranscriptStabilizer({ windowTargetMs, settledAfterMs });
   const lifetime = new AbortController();
   let lease: ProviderAddressLease | undefined;
   let baseUrl: string | undefined;
   let ended = false;
   let settleFinish: (() => void) | undefined;
   let permanentFailure: { code: LiveErrorCode; message: string } | undefined;
+  /** Seconds of audio the provider transcribes per second of waiting, smoothed over the passes. */
+  let speed: number | undefined;
 
   const end = (event: LiveEvent) => {
     if (ended) return;
@@ -80,25 +91,55 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
     if (update.trimBeforeMs !== undefined) window.trimBefore(update.trimBeforeMs);
   };
 
-  const runPass = async (final: boolean): Promise<void> => {
+  const reportPace = () =>
+    onEvent({ type: 'pace', speed: speed ?? null, untranscribedMs: Math.round(window.durationMs) });
+
+  /** Transcribes the window's head (at most the cap); true once it was the end of the audio. */
+  const transcribeHead = async (final: boolean): Promise<boolean> => {
     const started = performance.now();
-    // Audio that arrives while the pass is out is not in it; only what it heard may be cut at the cap.
-    const heardUpToMs = window.endMs;
+    const passStartMs = window.startMs;
+    // Audio that arrives while the pass is out is not in it, nor audio past the cap: the next pass
+    // covers them.
+    const heardUpToMs = Math.min(window.endMs, passStartMs + maxWindowMs);
+    const heardMs = heardUpToMs - passStartMs;
+    const endOfAudio = final && heardUpToMs >= window.endMs;
     // A window without speech is not sent: no cost, and no "Thank you." invented on silence.
-    const speech = windowSpeech(window.pcm(), window.startMs);
+    const speech = windowSpeech(window.pcm(heardMs), passStartMs);
     if (speech.lastSpeechEndMs !== undefined && baseUrl !== undefined) {
-      const pass = await transcribeWindow(options, window, baseUrl, stabilizer.promptText(), lifetime.signal);
+      const pass = await transcribeWindow(
+        options,
+        window,
+        heardMs,
+        baseUrl,
+        stabilizer.promptText(),
+        lifetime.signal,
+      );
+      const passSpeed = heardMs / Math.max(1, performance.now() - started);
+      speed = speed === undefined ? passSpeed : speed + speedSmoothing * (passSpeed - speed);
       report(stabilizer.accept(filterHallucinations(pass, (from, to) => speech.hasSpeechBetween(from, to))));
     }
-    if (final) report(stabilizer.flush());
-    // A window that grew past the limit without a trim point is committed as the last pass heard it,
-    // and starts again after that audio.
-    if (window.durationMs > maxWindowMs) {
+    if (endOfAudio) report(stabilizer.flush());
+    // A full pass that left the window as long as it was (its text untimed, or no speech in it) is
+    // committed as it heard it, and the window starts again after that audio.
+    else if (heardMs >= maxWindowMs && heardUpToMs - window.startMs > windowTargetMs) {
       report(stabilizer.flush());
       window.trimBefore(heardUpToMs);
     }
+    return endOfAudio;
+  };
+
+  const runPass = async (final: boolean): Promise<void> => {
+    const started = performance.now();
+    if (!final) await transcribeHead(false);
+    // After Stop: pass after pass until every captured second is transcribed, however long it takes.
+    else
+      while (!ended) {
+        reportPace();
+        if (await transcribeHead(true)) break;
+      }
     // A stream closed while the pass was out has stopped its actor; there is nobody to tell.
     if (ended) return;
+    reportPace();
     actor.send({ type: 'PASS_DONE', durationMs: performance.now() - started });
   };
   const passOutcome = (final: boolean) => {
@@ -108,14 +149,19 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
       .then(() => runPass(final))
       .catch((error: unknown) => {
         if (ended || lifetime.signal.aborted) return;
+        // After Stop, the session will say exactly what is missing from its end.
+        const missing = final
+          ? ` The last ${Math.ceil(window.durationMs / 1000)} s of audio were not transcribed.`
+          : '';
         const unreachable = unreachableReason(error);
         if (unreachable !== undefined) {
-          actor.send({ type: 'ENDPOINT_UNREACHABLE', message: cannotReach(unreachable) });
+          actor.send({ type: 'ENDPOINT_UNREACHABLE', message: cannotReach(unreachable) + missing });
           return;
         }
         const permanent = !(error instanceof ProviderError) || error.kind !== 'retryable';
-        if (permanent) permanentFailure = { code: failureCode(error), message: describe(error) };
-        actor.send({ type: 'PASS_FAILED', permanent, message: describe(error) });
+        const message = describe(error) + missing;
+        if (permanent) permanentFailure = { code: failureCode(error), message };
+        actor.send({ type: 'PASS_FAILED', permanent, message });
       });
   };
 
@@ -186,21 +232,12 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
       window.append(frame);
       actor.send({ type: 'AUDIO', durationMs: frame.byteLength / 32 });
     },
-    finish: (timeoutMs) => {
+    // No time limit: the passes after Stop run until every captured second is transcribed, each
+    // bounded by the provider's own request timeout; a failure ends the stream with an error.
+    finish: () => {
       if (ended) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          end({
-            type: 'error',
-            code: 'timeout',
-            permanent: false,
-            message: `${definition.metadata.name} did not transcribe the last window within ${timeoutMs} ms.`,
-          });
-        }, timeoutMs);
-        settleFinish = () => {
-          clearTimeout(timer);
-          resolve();
-        };
+        settleFinish = resolve;
         actor.send({ type: 'STOP' });
       });
     },
@@ -215,16 +252,18 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
   };
 }
 
+/** Transcribes the window's first `durationMs`. */
 async function transcribeWindow(
   options: BatchWindowStreamOptions,
   window: AudioWindow,
+  durationMs: number,
   baseUrl: string,
   prompt: string,
   signal: AbortSignal,
 ): Promise<WindowPass> {
   const windowStartMs = window.startMs;
-  const windowEndMs = window.endMs;
-  const wav = window.toWav();
+  const windowEndMs = windowStartMs + durationMs;
+  const wav = window.toWav(durationMs);
   const wavPath = join(tmpdir(), `earshot-window-${randomUUID()}.wav`);
   await writeFile(wavPath, wav);
   try {

@@ -439,3 +439,61 @@ describe('TranscriptStabilizer tentative display', () => {
     expect(updates.map((update) => update.tentative)).toEqual(['', 'a sea']);
   });
 });
+
+describe('TranscriptStabilizer keeping the window near its target', () => {
+  /** One word a second, each 600 ms long: word k from k s to k s + 600 ms. */
+  const wordsFrom = (fromS: number, toS: number, text = (second: number) => `w${second}`): Timed[] =>
+    Array.from({ length: toS - fromS }, (_, index) => {
+      const second = fromS + index;
+      return [text(second), second * 1000, second * 1000 + 600];
+    });
+
+  it('commits, unagreed, the words of a long window that end well before its end, and cuts the window after them', () => {
+    const stabilizer = new TranscriptStabilizer({ windowTargetMs: 10_000, settledAfterMs: 3_000 });
+    const update = stabilizer.accept(timedPass(0, 14_000, wordsFrom(0, 14)));
+    // w0…w10 end by 10.6 s ≤ 14 s − 3 s; w11 ends at 11.6 s, too close to the end to be sure of.
+    expect(committedText(update)).toBe(
+      wordsFrom(0, 11)
+        .map(([text]) => text)
+        .join(' '),
+    );
+    expect(update.trimBeforeMs).toBeGreaterThan(10_000);
+    expect(update.trimBeforeMs).toBeLessThanOrEqual(10_600);
+    // The next pass starts at the cut: what it hears again of w10 is skipped; w11–w13 agree with
+    // the long pass's uncommitted tail, so they are committed as usual, and w14 waits.
+    const next = stabilizer.accept(timedPass(10_450, 15_500, wordsFrom(10, 15)));
+    expect(committedText(next)).toBe('w11 w12 w13');
+    expect(committedText(stabilizer.flush())).toBe('w14');
+  });
+
+  it('leaves a window within its target to agreement alone', () => {
+    const stabilizer = new TranscriptStabilizer({ windowTargetMs: 10_000, settledAfterMs: 3_000 });
+    const update = stabilizer.accept(timedPass(0, 9_000, wordsFrom(0, 9)));
+    expect(update.committed).toEqual([]);
+    expect(update.trimBeforeMs).toBeUndefined();
+  });
+
+  it('without a target, a long window waits for agreement however long it grows (the old behaviour)', () => {
+    const stabilizer = new TranscriptStabilizer();
+    expect(stabilizer.accept(timedPass(0, 40_000, wordsFrom(0, 40))).committed).toEqual([]);
+  });
+
+  it('commits whole segments where the provider timed only segments, never one running to the window end', () => {
+    const stabilizer = new TranscriptStabilizer({ windowTargetMs: 10_000, settledAfterMs: 3_000 });
+    const update = stabilizer.accept(
+      textPass(
+        0,
+        16_000,
+        ['one two three', 0, 5_000],
+        ['four five', 5_500, 12_500],
+        ['six seven', 13_000, 16_000],
+      ),
+    );
+    expect(committedText(update)).toBe('one two three four five');
+    expect(update.trimBeforeMs).toBe(12_500);
+    const onlyText = new TranscriptStabilizer({ windowTargetMs: 10_000, settledAfterMs: 3_000 });
+    expect(
+      onlyText.accept(textPass(0, 16_000, ['one two three four five six seven', 0, 16_000])).committed,
+    ).toEqual([]);
+  });
+});

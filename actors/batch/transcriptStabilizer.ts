@@ -19,7 +19,19 @@ export interface TranscriptStabilizerOptions {
    * end if no one says a letter faster. Undefined: never cut such a window.
    */
   untimedTrimMsPerLetter?: number;
+  /**
+   * Keeps the window short: once a pass covers more audio than this, its words that end at least
+   * `settledAfterMs` before the window's end are committed without waiting for another pass to
+   * agree, and the window is cut after them. Agreement needs two passes over the same words; with a
+   * recogniser that takes seconds per pass, waiting for it lets the window grow, each pass take
+   * longer, and the lag grow with the session. Undefined: only agreement commits.
+   */
+  windowTargetMs?: number;
+  /** See `windowTargetMs`; words this close to the window's end may still change. */
+  settledAfterMs?: number;
 }
+
+const defaultSettledAfterMs = 3_000;
 
 /** Committed words kept for aligning later passes and for the prompt: more than a 45-s window holds. */
 const keptCommittedWords = 400;
@@ -48,6 +60,8 @@ export class TranscriptStabilizer {
   readonly #agreementPasses: number;
   readonly #tentativeDisplay: TentativeDisplay;
   readonly #untimedTrimMsPerLetter: number | undefined;
+  readonly #windowTargetMs: number | undefined;
+  readonly #settledAfterMs: number;
   /** The most recent committed words, oldest first. */
   #committed: PassWord[] = [];
   /** The uncommitted words of the last `agreementPasses - 1` passes, oldest first. */
@@ -61,6 +75,8 @@ export class TranscriptStabilizer {
     this.#agreementPasses = agreementPasses;
     this.#tentativeDisplay = options.tentativeDisplay ?? defaultTentativeDisplay;
     this.#untimedTrimMsPerLetter = options.untimedTrimMsPerLetter;
+    this.#windowTargetMs = options.windowTargetMs;
+    this.#settledAfterMs = options.settledAfterMs ?? defaultSettledAfterMs;
   }
 
   accept(pass: WindowPass): StabilizerUpdate {
@@ -72,26 +88,21 @@ export class TranscriptStabilizer {
       earlier.length < this.#agreementPasses - 1
         ? 0
         : Math.min(fresh.length, ...earlier.map((hypothesis) => agreedPrefix(hypothesis, fresh)));
-    const newlyCommitted = fresh.slice(0, agreed);
+    const settled = this.#settledWords(pass, fresh.slice(agreed));
+    const committedCount = agreed + settled;
+    const newlyCommitted = fresh.slice(0, committedCount);
     this.#commit(newlyCommitted);
-    const tail = fresh.slice(agreed);
-    const shown = shownTentativeWords(
-      this.#tentativeDisplay,
-      tail,
-      earlier.at(-1)?.slice(agreed),
-      pass.windowEndMs,
-    );
+    const tail = fresh.slice(committedCount);
+    // Words committed unagreed end the earlier passes' alignment with this one: this pass starts anew.
+    const previousTails = settled > 0 ? [] : earlier.map((hypothesis) => hypothesis.slice(agreed));
+    const shown = shownTentativeWords(this.#tentativeDisplay, tail, previousTails.at(-1), pass.windowEndMs);
     this.#hypotheses =
-      this.#agreementPasses === 1
-        ? []
-        : [...earlier.map((hypothesis) => hypothesis.slice(agreed)), fresh.slice(agreed)].slice(
-            -(this.#agreementPasses - 1),
-          );
+      this.#agreementPasses === 1 ? [] : [...previousTails, tail].slice(-(this.#agreementPasses - 1));
     const update: StabilizerUpdate = {
       committed: stableSegments(newlyCommitted),
       tentative: joinWords(tail.slice(0, shown)),
     };
-    const trimBeforeMs = this.#trimPoint(pass, words, skipped + agreed);
+    const trimBeforeMs = this.#trimPoint(pass, words, skipped + committedCount);
     if (trimBeforeMs !== undefined) update.trimBeforeMs = trimBeforeMs;
     return update;
   }
@@ -119,6 +130,28 @@ export class TranscriptStabilizer {
     this.#committed.push(...words);
     if (this.#committed.length > keptCommittedWords)
       this.#committed.splice(0, this.#committed.length - keptCommittedWords);
+  }
+
+  /**
+   * How many of the uncommitted words (`tail`) to commit unagreed because the window has grown past
+   * its target: the first ones ending at least `settledAfterMs` before the window's end, by the
+   * provider's word times, or by its segment ends where it timed only segments (a segment running
+   * to the window's end is no boundary). Text without times is left to agreement and the window cap.
+   */
+  #settledWords(pass: WindowPass, tail: readonly PassWord[]): number {
+    if (this.#windowTargetMs === undefined || pass.windowEndMs - pass.windowStartMs <= this.#windowTargetMs)
+      return 0;
+    const settledBeforeMs = pass.windowEndMs - this.#settledAfterMs;
+    const knownEndMs = (word: PassWord): number | undefined => {
+      if (word.timed) return word.endMs;
+      const segmentEndMs = pass.segments[word.segmentIndex]?.endMs;
+      return segmentEndMs !== undefined && segmentEndMs < pass.windowEndMs ? segmentEndMs : undefined;
+    };
+    const firstUnsettled = tail.findIndex((word) => {
+      const endMs = knownEndMs(word);
+      return endMs === undefined || endMs > settledBeforeMs;
+    });
+    return firstUnsettled === -1 ? tail.length : firstUnsettled;
   }
 
   /** How many of the pass's first words re-transcribe committed text. */

@@ -22,6 +22,11 @@ export interface LiveSessionUpdate {
   error: string | null;
   /** The session's audio so far: a resumed session's earlier recording and this capture. */
   audioMs: number;
+  /**
+   * How a windowed provider (P09–P14) keeps up, from its last pass: see the `pace` LiveEvent. After
+   * Stop, `untranscribedMs` is the audio still to transcribe before the session completes.
+   */
+  pace?: { speed: number | null; untranscribedMs: number };
 }
 
 export interface LiveSessionOptions {
@@ -98,6 +103,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
     error: null,
     audioMs: sessionMs(0),
   };
+  let pace: LiveSessionUpdate['pace'];
   let resolveEnded: (update: LiveSessionUpdate) => void = () => {};
   const ended = new Promise<LiveSessionUpdate>((resolve) => (resolveEnded = resolve));
 
@@ -111,6 +117,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
       translation: change.translation,
       error: snapshot.context.error,
       audioMs: sessionMs(audio.capturedMs),
+      ...(pace === undefined ? {} : { pace }),
     };
     for (const listener of listeners) listener(latest);
   };
@@ -141,6 +148,10 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         return;
       case 'finished':
         actor.send({ type: 'STREAM_FINISHED' });
+        return;
+      case 'pace':
+        pace = { speed: event.speed, untranscribedMs: event.untranscribedMs };
+        publish();
         return;
       case 'error':
         actor.send(
