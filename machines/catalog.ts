@@ -96,6 +96,7 @@ export const machineCatalog: readonly CatalogEntry[] = [
           message: 'model-based connection refused',
           unreachable: true,
         },
+        { type: 'SHUTDOWN', message: 'model-based shutdown' },
       ],
     },
   }),

@@ -31,7 +31,12 @@ export type LiveSessionEvent =
   /** The provider did not confirm the end of the stream in time. */
   | { type: 'FINISH_TIMED_OUT' }
   /** The user stopped the recording. */
-  | { type: 'STOP' };
+  | { type: 'STOP' }
+  /**
+   * The service is shutting down and cannot wait for the end: what was committed is kept, the
+   * session is `interrupted` and `message` says what is missing.
+   */
+  | { type: 'SHUTDOWN'; message: string };
 
 export interface LiveSessionContext {
   /** Reconnects since the stream last committed text. */
@@ -47,6 +52,9 @@ export const maxFailedAttempts = 6;
 export function reconnectBackoffMs(failedAttempts: number): number {
   return Math.min(500 * 2 ** Math.max(0, failedAttempts - 1), 8_000);
 }
+
+/** Any state that has not ended: the service shuts down and cannot wait for the provider. */
+const shutDown = { target: 'interrupted', actions: ['recordError', 'commitTentative'] } as const;
 
 export const liveSessionMachine = setup({
   types: {
@@ -68,7 +76,9 @@ export const liveSessionMachine = setup({
       failedAttempts: context.failedAttempts + 1,
       error: event.type === 'STREAM_FAILED' ? event.message : 'The provider ended the stream unexpectedly.',
     })),
-    recordError: assign(({ event }) => (event.type === 'STREAM_FAILED' ? { error: event.message } : {})),
+    recordError: assign(({ event }) =>
+      event.type === 'STREAM_FAILED' || event.type === 'SHUTDOWN' ? { error: event.message } : {},
+    ),
     recordGivingUp: assign(({ context }) => ({
       error: `${context.error ?? 'The connection failed'} (gave up after ${maxFailedAttempts} reconnects).`,
     })),
@@ -95,6 +105,7 @@ export const liveSessionMachine = setup({
     connecting: {
       entry: 'openStream',
       on: {
+        SHUTDOWN: shutDown,
         STREAM_READY: [
           { guard: 'stopRequested', target: 'stopping', actions: 'replayAudio' },
           { target: 'streaming', actions: 'replayAudio' },
@@ -110,6 +121,7 @@ export const liveSessionMachine = setup({
     },
     streaming: {
       on: {
+        SHUTDOWN: shutDown,
         COMMITTED: { actions: 'forgetFailures' },
         STOP: { target: 'stopping', actions: 'rememberStop' },
         STREAM_FAILED: [
@@ -125,12 +137,13 @@ export const liveSessionMachine = setup({
     },
     reconnecting: {
       entry: 'dropStream',
-      on: { STOP: { actions: 'rememberStop' } },
+      on: { SHUTDOWN: shutDown, STOP: { actions: 'rememberStop' } },
       after: { reconnectBackoff: 'connecting' },
     },
     stopping: {
       entry: 'finishStream',
       on: {
+        SHUTDOWN: shutDown,
         COMMITTED: { actions: 'forgetFailures' },
         STREAM_FINISHED: 'completed',
         // The audio has ended: what the provider showed but never confirmed is kept rather than lost.

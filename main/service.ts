@@ -50,9 +50,10 @@ export interface RunningService {
   mintLoginUrl(): string;
   /**
    * Stops accepting requests, ends running jobs and the local runtime (no orphan processes), closes
-   * the store and removes service.json. Safe to call twice.
+   * the store and removes service.json. Live sessions get `liveGraceMs` (default 10 s) to finish
+   * transcribing, then are kept `interrupted`. Safe to call twice.
    */
-  close(): Promise<void>;
+  close(liveGraceMs?: number): Promise<void>;
 }
 
 export class ServiceAlreadyRunningError extends Error {}
@@ -135,9 +136,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
     let closing: Promise<void> | undefined;
     const listening = server;
-    const close = () =>
+    const close = (liveGraceMs?: number) =>
       (closing ??= live
-        .close()
+        .close(liveGraceMs)
         .then(
           () =>
             new Promise<void>((resolve) => {

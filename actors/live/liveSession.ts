@@ -62,6 +62,12 @@ export interface LiveSession {
   sendAudio(frame: Uint8Array, durationMs: number): void;
   /** Ends the audio; resolves once the provider has confirmed the end and the session is stored. */
   stop(): Promise<LiveSessionUpdate>;
+  /**
+   * Ends the session at once, without waiting for the provider: what was committed is kept and the
+   * session is stored `interrupted`, saying how much audio was left untranscribed. For a shutdown
+   * that cannot wait for a slow provider to finish.
+   */
+  abandon(): Promise<LiveSessionUpdate>;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: (update: LiveSessionUpdate) => void): () => void;
   current(): LiveSessionUpdate;
@@ -227,6 +233,16 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
     stop: () => {
       // A session that has ended (the provider could not be reached, say) has nothing left to stop.
       if (actor.getSnapshot().status === 'active') actor.send({ type: 'STOP' });
+      return ended;
+    },
+    abandon: () => {
+      if (actor.getSnapshot().status === 'active') {
+        const left = pace === undefined ? '' : ` (${Math.ceil(pace.untranscribedMs / 1000)} s of audio)`;
+        actor.send({
+          type: 'SHUTDOWN',
+          message: `Earshot was shut down before the end of this session was transcribed${left}.`,
+        });
+      }
       return ended;
     },
     subscribe: (listener) => {

@@ -18,6 +18,9 @@ import type { ActorInspection } from '../inspection/actorInspection.ts';
 import { readProviderConfig } from '../../store/providerSettings.ts';
 import { managedRuntimeProblem } from '../runtimeSetup/storedRuntimeProblem.ts';
 
+/** How long a shutdown waits for live sessions to finish transcribing before abandoning them. */
+export const shutdownGraceMs = 10_000;
+
 export interface LiveSessionRequest {
   /** Id or label, case-insensitive. */
   provider: string;
@@ -149,8 +152,19 @@ export class LiveSessions {
   }
 
   /** Stops every session the way the user would, so their last words are kept, before the store closes. */
-  async close(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((session) => session.stop()));
+  /**
+   * Stops every session and waits for each to finish transcribing, but at most `graceMs`: then the
+   * ones still finishing (a slow provider with a backlog) are abandoned, kept `interrupted` with
+   * their committed text, so shutting down never hangs on a provider.
+   */
+  async close(graceMs = shutdownGraceMs): Promise<void> {
+    await Promise.all(
+      [...this.sessions.values()].map(async (session) => {
+        const timer = setTimeout(() => void session.abandon(), graceMs);
+        await session.stop();
+        clearTimeout(timer);
+      }),
+    );
   }
 
   /** Only an interrupted session takes more audio; the store's status machine enforces it too. */

@@ -34,6 +34,12 @@ export interface LiveUpdate {
   error: string | null;
   /** Audio captured so far. */
   audioMs: number;
+  /**
+   * Windowed providers (P09–P14): `speed`, seconds of audio transcribed per second (below 1 the
+   * provider is slower than real time; null before its first pass), and `untranscribedMs`, the
+   * audio not yet committed; while `stopping`, what is left before the session completes.
+   */
+  pace?: { speed: number | null; untranscribedMs: number };
 }
 
 /** A row of a synced table: cell name → JSON value (tag ids and generated content are JSON too). */

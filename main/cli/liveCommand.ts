@@ -43,6 +43,7 @@ export async function liveCommand(dataDirectory: string, options: LiveOptions): 
   const service = running === undefined ? await startService({ dataDirectory, port: 0 }) : undefined;
   const address = running?.info.baseUrl ?? service?.baseUrl ?? '';
   const launchSecret = running?.launchSecret ?? service?.launchSecret ?? '';
+  let liveGraceMs: number | undefined;
   try {
     const ended = await runLiveSession(address, launchSecret, {
       provider: definition.metadata.id,
@@ -50,11 +51,21 @@ export async function liveCommand(dataDirectory: string, options: LiveOptions): 
       speed,
       title: options.title,
       languageHints: options.language === undefined ? undefined : [options.language],
+      // A second Ctrl-C while the end is transcribed: a running service keeps at it by itself; this
+      // process's own service cannot outlive it, so it stops now and keeps the session interrupted.
+      leaveFinishing:
+        service === undefined
+          ? 'service'
+          : () => {
+              liveGraceMs = 0;
+              void service.close(0);
+            },
     });
+    if (ended === 'left') return;
     process.stderr.write(`Saved as session ${ended.sessionId} (${ended.state}).\n`);
     if (ended.state !== 'completed') throw new Error(ended.error ?? 'The live session was interrupted.');
   } finally {
-    await service?.close();
+    await service?.close(liveGraceMs);
   }
 }
 
@@ -64,21 +75,47 @@ interface LiveRun {
   speed: number;
   title?: string;
   languageHints?: string[];
+  /** What a second Ctrl-C after Stop does: leave the session to the running service, or end it now. */
+  leaveFinishing: 'service' | (() => void);
 }
 
 type Ended = Extract<AppMessage, { type: 'live.ended' }>;
 
-async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRun): Promise<Ended> {
+async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRun): Promise<Ended | 'left'> {
   const socket = openAppChannel(baseUrl, launchSecret);
   const tentative = new TentativeLine(process.stderr);
   const capture = new AbortController();
+  let sessionId: string | undefined;
+  let untranscribedMs = 0;
+  let toldSlow = false;
+  let leave: () => void = () => {};
   const interrupt = () => {
-    tentative.note('Stopping… (the provider gets to finish the last words)');
-    capture.abort();
+    if (!capture.signal.aborted) {
+      tentative.note(
+        'Stopping… every word captured is transcribed before the session is saved (Ctrl-C again to leave it).',
+      );
+      capture.abort();
+      return;
+    }
+    leave();
   };
-  process.once('SIGINT', interrupt);
+  process.on('SIGINT', interrupt);
   try {
-    return await new Promise<Ended>((resolvePromise, reject) => {
+    return await new Promise<Ended | 'left'>((resolvePromise, reject) => {
+      leave = () => {
+        const left = `${Math.ceil(untranscribedMs / 1000)} s`;
+        if (run.leaveFinishing === 'service') {
+          tentative.note(
+            `Left finishing in the service (${left} of audio to go). See the result with: earshot sessions show ${sessionId ?? ''}`,
+          );
+          resolvePromise('left');
+        } else {
+          tentative.note(
+            `Stopping now: the last ${left} of audio are not transcribed; the session is kept as interrupted.`,
+          );
+          run.leaveFinishing();
+        }
+      };
       socket.on('error', (error) =>
         reject(new Error(`Cannot reach the Earshot service at ${baseUrl} (${error.message}).`)),
       );
@@ -100,6 +137,7 @@ async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRu
             reject(new Error(message.message));
             return;
           case 'live.started':
+            sessionId = message.sessionId;
             // The service says which audio the session takes (WebM/Opus for P01, PCM16 otherwise).
             void playFile(socket, run, message.audioFormat, capture.signal).then(
               () => socket.send(JSON.stringify({ type: 'live.stop' })),
@@ -114,8 +152,19 @@ async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRu
               tentative.clear();
               process.stdout.write(`${segment.text}\n`);
             }
+            untranscribedMs = message.pace?.untranscribedMs ?? 0;
             if (message.state === 'reconnecting') tentative.show(`[reconnecting: ${message.error ?? ''}]`);
+            else if (message.state === 'stopping' && untranscribedMs >= 1000)
+              tentative.show(`[finishing: ${Math.ceil(untranscribedMs / 1000)} s of audio left]`);
             else tentative.show(message.tentative);
+            if (!toldSlow && message.state === 'streaming' && (message.pace?.speed ?? 1) < 1) {
+              toldSlow = true;
+              tentative.note(
+                `This model is slower than real time (${(message.pace?.speed ?? 0).toFixed(1)}×): text is ` +
+                  `${Math.ceil(untranscribedMs / 1000)} s behind and falls further back. Every word is kept; ` +
+                  'a smaller model or another provider keeps up.',
+              );
+            }
             return;
           case 'live.ended':
             tentative.clear();

@@ -110,6 +110,9 @@ async function replayOnActor(path: ModelPath<typeof liveSessionMachine>): Promis
       case 'STOP':
         void session.stop();
         break;
+      case 'SHUTDOWN':
+        void session.abandon();
+        break;
     }
     expectState(index);
   }

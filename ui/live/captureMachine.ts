@@ -59,6 +59,8 @@ export interface CaptureContext {
   tentative: string;
   translation: { finalText: string; tentativeText: string } | undefined;
   audioMs: number;
+  /** How a windowed provider keeps up, and what is left to transcribe after Stop (see LiveUpdate). */
+  pace: LiveUpdate['pace'];
   /** The service's reason while it reconnects to the provider, or why a recording ended badly. */
   serviceError: string | null;
   /** The last thing that went wrong for the user to read (refusal, no microphone…). */
@@ -80,6 +82,7 @@ const initialContext: CaptureContext = {
   tentative: '',
   translation: undefined,
   audioMs: 0,
+  pace: undefined,
   serviceError: null,
   problem: undefined,
   slow: false,
@@ -114,6 +117,7 @@ export const captureMachine = setup({
         tentative: update.tentative,
         translation: update.translation ?? context.translation,
         audioMs: update.audioMs,
+        pace: update.pace ?? context.pace,
         serviceError: update.error,
       };
     }),

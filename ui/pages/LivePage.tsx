@@ -118,6 +118,15 @@ export function LivePage() {
               </button>
             </div>
           )}
+          {stage === 'capturing' && isSlowerThanRealTime(context.pace) && (
+            <div className="notice notice-warning" role="status" data-testid="live-behind">
+              <span>
+                This model is slower than real time ({context.pace.speed.toFixed(1)}×): the text is{' '}
+                {formatDuration(context.pace.untranscribedMs)} behind. Every word is kept, but it comes late;
+                a smaller model or another provider keeps up.
+              </span>
+            </div>
+          )}
           {context.slow && (
             <div className="notice notice-warning" role="status" data-testid="live-slow">
               <span>
@@ -141,6 +150,13 @@ export function LivePage() {
 }
 
 type Stage = 'form' | 'connecting' | 'capturing' | 'needsSource' | 'stopping' | 'finished';
+
+/** Below 1, the provider transcribes a second of audio in more than a second: the text falls behind. */
+function isSlowerThanRealTime(
+  pace: { speed: number | null; untranscribedMs: number } | undefined,
+): pace is { speed: number; untranscribedMs: number } {
+  return pace !== undefined && pace.speed !== null && pace.speed < 1;
+}
 
 function StatusBadge(props: { snapshotValue: Stage; reconnecting: boolean; endedState: string | undefined }) {
   const { snapshotValue: stage } = props;
@@ -168,7 +184,11 @@ function StatusBadge(props: { snapshotValue: Stage; reconnecting: boolean; ended
 function StatusDetail(props: {
   stage: Stage;
   reconnecting: boolean;
-  context: { serviceError: string | null; endedState: string | undefined };
+  context: {
+    serviceError: string | null;
+    endedState: string | undefined;
+    pace: { speed: number | null; untranscribedMs: number } | undefined;
+  };
   heardWords: boolean;
 }) {
   const { stage, context } = props;
@@ -179,7 +199,16 @@ function StatusDetail(props: {
       </p>
     );
   }
-  if (stage === 'stopping') return <p className="field-hint">Saving the last words…</p>;
+  if (stage === 'stopping') {
+    const leftMs = context.pace?.untranscribedMs ?? 0;
+    if (leftMs < 1000) return <p className="field-hint">Saving the last words…</p>;
+    return (
+      <p className="field-hint" data-testid="live-finishing">
+        Finishing: {formatDuration(leftMs)} of audio left to transcribe. Every word is kept; you can{' '}
+        <a href={hashOf({ page: 'sessions' })}>leave it running</a> and the session completes by itself.
+      </p>
+    );
+  }
   if (stage === 'finished' && context.endedState !== 'completed') {
     return (
       <p className="field-hint" data-testid="live-ended-reason">
