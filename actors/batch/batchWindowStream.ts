@@ -69,6 +69,8 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
   let ended = false;
   let settleFinish: (() => void) | undefined;
   let permanentFailure: { code: LiveErrorCode; message: string } | undefined;
+  /** Stop was asked for: no more audio comes, and whatever is not transcribed now is missing. */
+  let finishing = false;
   /** Seconds of audio the provider transcribes per second of waiting, smoothed over the passes. */
   let speed: number | undefined;
 
@@ -118,7 +120,10 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
       speed = speed === undefined ? passSpeed : speed + speedSmoothing * (passSpeed - speed);
       report(stabilizer.accept(filterHallucinations(pass, (from, to) => speech.hasSpeechBetween(from, to))));
     }
-    if (endOfAudio) report(stabilizer.flush());
+    if (endOfAudio) {
+      report(stabilizer.flush());
+      window.trimBefore(window.endMs);
+    }
     // A full pass that left the window as long as it was (its text untimed, or no speech in it) is
     // committed as it heard it, and the window starts again after that audio.
     else if (heardMs >= maxWindowMs && heardUpToMs - window.startMs > windowTargetMs) {
@@ -150,7 +155,7 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
       .catch((error: unknown) => {
         if (ended || lifetime.signal.aborted) return;
         // After Stop, the session will say exactly what is missing from its end.
-        const missing = final
+        const missing = finishing
           ? ` The last ${Math.ceil(window.durationMs / 1000)} s of audio were not transcribed.`
           : '';
         const unreachable = unreachableReason(error);
@@ -236,6 +241,7 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
     // bounded by the provider's own request timeout; a failure ends the stream with an error.
     finish: () => {
       if (ended) return Promise.resolve();
+      finishing = true;
       return new Promise<void>((resolve) => {
         settleFinish = resolve;
         actor.send({ type: 'STOP' });

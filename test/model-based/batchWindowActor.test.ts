@@ -287,7 +287,7 @@ function expectServiceView(window: WindowUnderTest, path: BatchWindowPath, index
   if (value === 'finished') expect(ending, where).toEqual([{ type: 'finished' }]);
   else if (value === 'unreachable') {
     // After Stop, a pass that failed leaves audio untranscribed, and the message says how much.
-    const afterStop = path.steps[index - 1]?.state.value === 'finalPass';
+    const afterStop = path.steps.slice(0, index).some(({ event }) => event.type === 'STOP');
     expect(ending, where).toMatchObject([
       {
         type: 'error',
