@@ -77,6 +77,20 @@ const request = {
 };
 
 describe('captureMachine', () => {
+  it("keeps a windowed provider's pace from its last update, and follows what is left while stopping", async () => {
+    const capture = startCapture();
+    capture.actor.send({ type: 'START', request });
+    await capture.settled();
+    capture.actor.send({ type: 'SERVICE.STARTED', sessionId: 's1', audioFormat: 'pcm16' });
+    capture.actor.send(update('s1', { pace: { speed: 0.7, untranscribedMs: 12_000 } }));
+    // Updates between passes carry no pace: the last one still holds.
+    capture.actor.send(update('s1', { tentative: 'and then' }));
+    expect(capture.actor.getSnapshot().context.pace).toEqual({ speed: 0.7, untranscribedMs: 12_000 });
+    capture.actor.send({ type: 'STOP' });
+    capture.actor.send(update('s1', { state: 'stopping', pace: { speed: 0.7, untranscribedMs: 4_000 } }));
+    expect(capture.actor.getSnapshot().context.pace).toEqual({ speed: 0.7, untranscribedMs: 4_000 });
+  });
+
   it('starts: source first, then live.start; records, stops and finishes, remembering the session meanwhile', async () => {
     const capture = startCapture();
     capture.actor.send({ type: 'START', request });
