@@ -242,6 +242,8 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
     finish: () => {
       if (ended) return Promise.resolve();
       finishing = true;
+      // Said at once: a pass still out may keep the next report waiting for a while.
+      reportPace();
       return new Promise<void>((resolve) => {
         settleFinish = resolve;
         actor.send({ type: 'STOP' });

@@ -67,8 +67,8 @@ async function startRecording(
   await page.getByTestId('live-state').getByText('Recording').waitFor();
 }
 
-async function stopAndOpenSession(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Stop' }).click();
+async function stopAndOpenSession(page: Page, options: { alreadyStopped?: boolean } = {}): Promise<string> {
+  if (options.alreadyStopped !== true) await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
   const link = page.getByRole('link', { name: 'Open session' });
   const sessionId = decodeURIComponent((await link.getAttribute('href'))?.split('/').at(-1) ?? '');
@@ -150,6 +150,35 @@ it('keeps recording through a reload: same session, capture resumes, more text',
     );
     expect(earshot.pageErrors).toEqual([]);
   } finally {
+    await earshot.close();
+  }
+}, 60_000);
+
+it('after Stop on a slow windowed provider, says how much audio is left, and saves every word once it is done', async () => {
+  const earshot = await openEarshot(browser, {
+    prepare: (dataDirectory) => writeProviderConfig(dataDirectory, 'groq', groqFixture.config(groq)),
+  });
+  try {
+    const { page, service } = earshot;
+    await startRecording(earshot, /P11/);
+    await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstSentence);
+    // The provider stops answering: audio piles up in the window while the page records on.
+    groq.holdJobs(true);
+    await page.waitForTimeout(4_000);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const finishing = page.getByTestId('live-finishing');
+    await finishing.waitFor();
+    expect(await finishing.innerText()).toMatch(/^Finishing: \d+:\d{2} of audio left to transcribe/);
+    await saveScreenshots(page, 'live-finishing');
+    groq.holdJobs(false);
+    const sessionId = await stopAndOpenSession(page, { alreadyStopped: true });
+    const stored = storedWords(service.store, sessionId);
+    // Every word shown before Stop was kept, and more after it.
+    expect(stored.startsWith(firstSentence)).toBe(true);
+    expect(stored.split(' ').length).toBeGreaterThan(firstSentence.split(' ').length + 6);
+    expect(earshot.pageErrors).toEqual([]);
+  } finally {
+    groq.holdJobs(false);
     await earshot.close();
   }
 }, 60_000);
