@@ -4,6 +4,8 @@
 # - ffmpeg and ffprobe: from the npm packages that carry them on Linux x64 (installed by npm), else
 #   the system's;
 # - Chromium, for the browser tests (Playwright drives it and downloads no browser of its own);
+# - PocketSphinx for Debian's Python with its US English model, the real (slow, CPU) recogniser the
+#   live-window tests and `bench:stabilizer --real` run, and espeak-ng, which speaks their texts;
 # - cmake, a C++ compiler and make, then the real whisper-server built from source (cached).
 # As root with apt-get (a fresh Debian machine, CI), missing system packages are installed. Anyone
 # else gets one message naming what is missing and the one command that installs it, before any
@@ -26,6 +28,11 @@ if [ ! -x node_modules/@ffmpeg-installer/linux-x64/ffmpeg ] && [ -z "${EARSHOT_F
   need ffmpeg 'reads audio and video files'
 fi
 [ -x "$chromium" ] || need chromium 'runs the browser tests'
+/usr/bin/python3 -c 'import pocketsphinx' 2>/dev/null ||
+  need python3-pocketsphinx 'the real recogniser of the live-window tests (test/recogniser/)'
+[ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] ||
+  need pocketsphinx-en-us "that recogniser's US English model"
+command -v espeak-ng >/dev/null || need espeak-ng 'speaks the texts that recogniser hears'
 if [ ! -x "$whisper_server" ]; then
   command -v cmake >/dev/null || need cmake 'builds whisper-server'
   command -v c++ >/dev/null || need g++ 'builds whisper-server'
