@@ -14,6 +14,16 @@ export interface StabilizerBenchmarkOptions {
   atWindowCap: 'restart' | 'slide';
   untimedTrimMsPerLetter: number | undefined;
   writeReadme: boolean;
+  /** Set: measure a real service against a real recogniser instead of simulating (`--real`). */
+  real: RealRecogniserOptions | undefined;
+}
+
+export type BenchmarkAudioName = 'jfk' | 'paragraph' | 'long';
+
+export interface RealRecogniserOptions {
+  audio: BenchmarkAudioName;
+  /** Each recognition takes at least this many times its audio's length; 0: the recogniser's own speed. */
+  slowdown: number;
 }
 
 export const usage = `Usage: npm run bench:stabilizer -- [options]
@@ -24,13 +34,33 @@ export const usage = `Usage: npm run bench:stabilizer -- [options]
   --tentative P      tentative display: all, settled:MS or repeated (default: the stabilizer's)
   --cap C            at the 45-s cap: restart (as batchWindowStream does; default) or slide
   --untimed-trim-ms-per-letter N  cut windows without timed boundaries N ms per committed letter
-  --no-readme        print only; leave bench/README.md as it is`;
+  --no-readme        print only; leave bench/README.md as it is
+
+  --real             instead: a live session on P12 through a real Earshot service, against a real
+                     recogniser (PocketSphinx), played in real time; prints only
+  --audio A          with --real: jfk (11 s), paragraph (57 s, the default) or long (about 4 minutes
+                     of synthetic speech)
+  --slowdown F       with --real: each recognition takes at least F times its audio's length
+                     (default 0: the recogniser's own speed)`;
+
+/** The options of the simulation, which mean nothing to a real run. */
+const simulationOptions = [
+  'minutes',
+  'slice-minutes',
+  'seed',
+  'latency-ms',
+  'tentative',
+  'cap',
+  'untimed-trim-ms-per-letter',
+];
+const realOptions = ['audio', 'slowdown'];
 
 export function parseOptions(argv: string[]): StabilizerBenchmarkOptions {
-  const { values } = parseArgs({
+  const { values, tokens } = parseArgs({
     args: argv,
     strict: true,
     allowNegative: true,
+    tokens: true,
     options: {
       minutes: { type: 'string', default: '30' },
       'slice-minutes': { type: 'string', default: '5' },
@@ -40,8 +70,15 @@ export function parseOptions(argv: string[]): StabilizerBenchmarkOptions {
       cap: { type: 'string', default: 'restart' },
       'untimed-trim-ms-per-letter': { type: 'string' },
       readme: { type: 'boolean', default: true },
+      real: { type: 'boolean', default: false },
+      audio: { type: 'string', default: 'paragraph' },
+      slowdown: { type: 'string', default: '0' },
     },
   });
+  const given = tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []));
+  const misplaced = given.find((name) => (values.real ? simulationOptions : realOptions).includes(name));
+  if (misplaced !== undefined)
+    throw new Error(`--${misplaced} ${values.real ? 'does not go' : 'goes only'} with --real.\n${usage}`);
   return {
     minutes: wholeNumber('--minutes', values.minutes, 1),
     sliceMinutes: wholeNumber('--slice-minutes', values['slice-minutes'], 1),
@@ -54,7 +91,19 @@ export function parseOptions(argv: string[]): StabilizerBenchmarkOptions {
         ? undefined
         : wholeNumber('--untimed-trim-ms-per-letter', values['untimed-trim-ms-per-letter'], 1),
     writeReadme: values.readme,
+    real: values.real ? { audio: audioName(values.audio), slowdown: slowdown(values.slowdown) } : undefined,
   };
+}
+
+function audioName(text: string): BenchmarkAudioName {
+  if (text === 'jfk' || text === 'paragraph' || text === 'long') return text;
+  throw new Error(`--audio must be jfk, paragraph or long (got "${text}").\n${usage}`);
+}
+
+function slowdown(text: string): number {
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text))
+    throw new Error(`--slowdown must be a number of 0 or more, such as 1.5 (got "${text}").\n${usage}`);
+  return Number(text);
 }
 
 function tentativeDisplay(text: string): TentativeDisplay {

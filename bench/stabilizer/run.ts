@@ -1,8 +1,9 @@
 /**
  * `npm run bench:stabilizer`: drives the real TranscriptStabilizer through the windowed pipeline
  * on simulated time, with a deterministic fake recogniser over a long synthetic talk, once per
- * kind of timestamps a provider returns, and scores what it committed and displayed. It prints
- * figures and asserts nothing; see bench/README.md.
+ * kind of timestamps a provider returns, and scores what it committed and displayed. With
+ * `--real`, plays audio instead into a live session of a real service against a real recogniser
+ * (bench/stabilizer/real/). It prints figures and asserts nothing; see bench/README.md.
  */
 import { performance } from 'node:perf_hooks';
 import { describeMachine } from '../support/machine.ts';
@@ -13,6 +14,7 @@ import { fakeRecogniser, type TimestampMode } from './fake/fakeRecogniser.ts';
 import { defaultSettings, simulatePipeline, type PipelineSettings } from './measure/pipelineSimulation.ts';
 import { stabilizerFigures } from './measure/stabilizerFigures.ts';
 import { parseOptions } from './options.ts';
+import { runRealBenchmark } from './real/realBenchmark.ts';
 import { reportSections, type ModeResult } from './report/report.ts';
 import { spokenTimeline } from './speech/spokenTimeline.ts';
 
@@ -23,6 +25,10 @@ const modes: TimestampMode[] = ['words', 'segments', 'text'];
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.real !== undefined) {
+    await runRealBenchmark(options.real, log);
+    return;
+  }
   const date = new Date();
   const startedAt = performance.now();
   const settings: PipelineSettings = {

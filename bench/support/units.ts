@@ -30,6 +30,12 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/** Nearest rank: the smallest value at least `fraction` of the values are no greater than; 0 for none. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? 0;
+}
+
 /** Seconds with one decimal at any length ("64.8 s"), where `duration` would round to whole ones. */
 export function seconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;

@@ -1,4 +1,5 @@
 import { comparisonKey } from '../../../actors/batch/stabilizerWords.ts';
+import { percentile } from '../../support/units.ts';
 import type { SpokenTimeline } from '../speech/spokenTimeline.ts';
 import type { SimulationRecord } from './pipelineSimulation.ts';
 import { alignWords } from './transcriptAlignment.ts';
@@ -67,12 +68,6 @@ function retractedCharacters(before: string, after: string, unchangedLength: num
   let common = Math.min(unchangedLength, before.length);
   while (common < before.length && before[common] === after[common]) common++;
   return before.length - common;
-}
-
-/** Nearest rank. */
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
 function figuresOf(tally: Tally): StabilizerFigures {
