@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { analyzeMachine, type MachineAnalysis, type ModelTraversal } from './analysis/modelPaths.ts';
-import { batchWindowMachine } from './batchWindow.ts';
+import { batchWindowMachine, debounceMaxWaitMs } from './batchWindow.ts';
 import { fileJobMachine } from './fileJob.ts';
 import { liveSessionMachine } from './liveSession.ts';
 import { proxyConnectionMachine } from './proxyConnection.ts';
@@ -111,7 +111,7 @@ export const machineCatalog: readonly CatalogEntry[] = [
           snapshot.value,
           snapshot.context.mode,
           snapshot.context.hasNewAudio,
-          snapshot.context.unpausedAudioMs >= 4000,
+          snapshot.context.unpausedAudioMs >= debounceMaxWaitMs,
           snapshot.context.stopRequested,
         ]),
       extraEvents: [
