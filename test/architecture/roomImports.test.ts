@@ -28,7 +28,8 @@ const sharedWithUi = new Set([
   'store/records.ts',
 ]);
 
-const specifier = /(?:^|\n)\s*(import|export)(\s+type)?[^'";]*?from\s+'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
+const specifier =
+  /(?:^|\n)\s*(import|export)(\s+type)?[^'";]*?from\s+'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
 
 interface ImportLine {
   file: string;
@@ -40,7 +41,9 @@ function sourceFiles(directory: string): string[] {
   if (!existsSync(join(repositoryRoot, directory))) return [];
   return readdirSync(join(repositoryRoot, directory), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => posix.join(posix.relative(repositoryRoot, entry.parentPath).split('\\').join('/'), entry.name))
+    .map((entry) =>
+      posix.join(posix.relative(repositoryRoot, entry.parentPath).split('\\').join('/'), entry.name),
+    )
     .filter((file) => !file.includes('/dist/') && !file.includes('node_modules'));
 }
 
@@ -62,7 +65,9 @@ function refusal({ file, target, typeOnly }: ImportLine): string | undefined {
   if (file.endsWith('.test.ts') && to === 'test') return undefined;
   if (to === 'main') return `${file} imports ${target}: nothing outside main/ imports main/`;
   if (from === 'ui') {
-    return typeOnly || sharedWithUi.has(target) ? undefined : `${file} imports ${target}: the page takes only types`;
+    return typeOnly || sharedWithUi.has(target)
+      ? undefined
+      : `${file} imports ${target}: the page takes only types`;
   }
   const allowed = allowedRooms[from] ?? [];
   return allowed.includes(to) ? undefined : `${file} imports ${target}: ${from}/ may not import ${to}/`;
@@ -74,15 +79,21 @@ describe('room imports (docs/architecture.md, "Rooms")', () => {
 
   it('reads the imports it checks', () => {
     expect(lines.length).toBeGreaterThan(500);
-    expect(lines.some((line) => line.file === 'api/control/controlApp.ts' && line.target.startsWith('actors/'))).toBe(
-      true,
-    );
+    expect(
+      lines.some((line) => line.file === 'api/control/controlApp.ts' && line.target.startsWith('actors/')),
+    ).toBe(true);
   });
 
   it('finds an import against the table', () => {
-    expect(refusal({ file: 'actors/x.ts', target: 'api/app.ts', typeOnly: true })).toMatch(/actors\/ may not import api\//);
-    expect(refusal({ file: 'api/x.ts', target: 'main/service.ts', typeOnly: false })).toMatch(/nothing outside main/);
-    expect(refusal({ file: 'ui/x.ts', target: 'store/sessionStore.ts', typeOnly: false })).toMatch(/only types/);
+    expect(refusal({ file: 'actors/x.ts', target: 'api/app.ts', typeOnly: true })).toMatch(
+      /actors\/ may not import api\//,
+    );
+    expect(refusal({ file: 'api/x.ts', target: 'main/service.ts', typeOnly: false })).toMatch(
+      /nothing outside main/,
+    );
+    expect(refusal({ file: 'ui/x.ts', target: 'store/sessionStore.ts', typeOnly: false })).toMatch(
+      /only types/,
+    );
   });
 
   it('has no import against the table', () => {
