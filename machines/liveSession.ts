@@ -105,7 +105,6 @@ export const liveSessionMachine = setup({
     connecting: {
       entry: 'openStream',
       on: {
-        SHUTDOWN: shutDown,
         STREAM_READY: [
           { guard: 'stopRequested', target: 'stopping', actions: 'replayAudio' },
           { target: 'streaming', actions: 'replayAudio' },
@@ -117,11 +116,11 @@ export const liveSessionMachine = setup({
           { guard: 'attemptsExhausted', target: 'interrupted', actions: ['countFailure', 'recordGivingUp'] },
           { target: 'reconnecting', actions: 'countFailure' },
         ],
+        SHUTDOWN: shutDown,
       },
     },
     streaming: {
       on: {
-        SHUTDOWN: shutDown,
         COMMITTED: { actions: 'forgetFailures' },
         STOP: { target: 'stopping', actions: 'rememberStop' },
         STREAM_FAILED: [
@@ -133,17 +132,17 @@ export const liveSessionMachine = setup({
           { guard: 'attemptsExhausted', target: 'interrupted', actions: ['countFailure', 'recordGivingUp'] },
           { target: 'reconnecting', actions: 'countFailure' },
         ],
+        SHUTDOWN: shutDown,
       },
     },
     reconnecting: {
       entry: 'dropStream',
-      on: { SHUTDOWN: shutDown, STOP: { actions: 'rememberStop' } },
+      on: { STOP: { actions: 'rememberStop' }, SHUTDOWN: shutDown },
       after: { reconnectBackoff: 'connecting' },
     },
     stopping: {
       entry: 'finishStream',
       on: {
-        SHUTDOWN: shutDown,
         COMMITTED: { actions: 'forgetFailures' },
         STREAM_FINISHED: 'completed',
         // The audio has ended: what the provider showed but never confirmed is kept rather than lost.
@@ -161,6 +160,7 @@ export const liveSessionMachine = setup({
           // The uncommitted tail is replayed into a new stream and finished there.
           { target: 'reconnecting', actions: 'countFailure' },
         ],
+        SHUTDOWN: shutDown,
       },
     },
     completed: { type: 'final', entry: 'storeCompleted' },
