@@ -138,6 +138,7 @@ describe('the service', () => {
       headers: { authorization: 'Bearer not-the-secret' },
     });
     expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="earshot"');
     expect((await api('/health')).status).toBe(200);
     expect(((await (await api('/health')).json()) as { apiEnabled: boolean }).apiEnabled).toBe(false);
   });

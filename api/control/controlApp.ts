@@ -47,7 +47,10 @@ export function createControlApp(dependencies: {
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
     if (owner.credentialOf(context.req.header()) === undefined) {
-      return errorResponse('unauthorized', notSignedInMessage);
+      // A 401 names the scheme that would be accepted (RFC 9110): programs send the launch secret.
+      return errorResponse('unauthorized', notSignedInMessage, {
+        headers: { 'WWW-Authenticate': 'Bearer realm="earshot"' },
+      });
     }
     await next();
   });
