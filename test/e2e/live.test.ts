@@ -162,9 +162,13 @@ it('after Stop on a slow windowed provider, says how much audio is left, and sav
     const { page, service } = earshot;
     await startRecording(earshot, /P11/);
     await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstSentence);
-    // The provider stops answering: audio piles up in the window while the page records on.
+    // The provider stops answering: audio piles up in the window while the page records on. Stop
+    // comes once a pass is waiting for its answer and more speech has come since, however slowly a
+    // loaded machine plays the microphone.
+    const requestsBefore = groq.requests.length;
     groq.holdJobs(true);
-    await page.waitForTimeout(4_000);
+    await expect.poll(() => groq.requests.length, { timeout: 20_000 }).toBeGreaterThan(requestsBefore);
+    await page.waitForTimeout(2_000);
     const shownAtStop = (await shownWords(page)).split(' ').length;
     await page.getByRole('button', { name: 'Stop' }).click();
     const finishing = page.getByTestId('live-finishing');
