@@ -102,6 +102,17 @@ export interface FileTranscriptionRequest<Config> {
   onProgress(progress: FileTranscriptionProgress): void;
   /** Text that preceded this audio, for providers that take a prompt; the others ignore it. */
   prompt?: string;
+  /**
+   * The vendor's id of the job this same chunk submitted before the service stopped (a crash, a
+   * kill): providers with asynchronous jobs poll it instead of uploading and paying again, and
+   * submit afresh only when the vendor no longer knows it. The others ignore it.
+   */
+  submittedJobId?: string;
+  /**
+   * Called once the vendor has accepted a job, before waiting for it, with the id that
+   * `submittedJobId` takes back after a restart. Only providers with asynchronous jobs call it.
+   */
+  onSubmitted?(jobId: string): void;
 }
 
 export interface ProviderDefinition<Config = unknown> {
