@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   assemblyAiFakeApiKey,
   type AssemblyAiFake,
@@ -31,7 +32,14 @@ beforeEach(() => {
 });
 
 function transcribe(
-  options: { config?: Record<string, unknown>; hints?: string[]; path?: string; signal?: AbortSignal } = {},
+  options: {
+    config?: Record<string, unknown>;
+    hints?: string[];
+    path?: string;
+    signal?: AbortSignal;
+    submittedJobId?: string;
+    onSubmitted?: (jobId: string) => void;
+  } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
     wavPath: options.path,
@@ -39,7 +47,32 @@ function transcribe(
     config: assemblyAiConfigSchema.parse({ apiKey: assemblyAiFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
     signal: options.signal,
+    submittedJobId: options.submittedJobId,
+    onSubmitted: options.onSubmitted,
   });
+}
+
+/**
+ * A first run that stops the way a crash stops it: right after AssemblyAI has accepted its
+ * transcript, before any poll, and without deleting it (the fake answers its DELETE with 404, as
+ * if the transcript were gone already). Resolves with the id it reported, for the next run, whose
+ * requests alone the test's log then shows.
+ */
+async function submitThenStop(): Promise<string> {
+  const controller = new AbortController();
+  const reported: string[] = [];
+  const outcome = transcribe({
+    signal: controller.signal,
+    onSubmitted: (jobId) => {
+      reported.push(jobId);
+      fake.failNext(404, { path: new RegExp(`^/v2/transcript/${jobId}$`) });
+      controller.abort();
+    },
+  }).result;
+  await expect(outcome).rejects.toMatchObject({ kind: 'cancelled' });
+  expect(fake.remoteObjectCount()).toBe(1);
+  firstRequest = fake.requests.length;
+  return reported[0] ?? '';
 }
 
 /** What this test sent, as "METHOD /path". */
@@ -168,4 +201,96 @@ it('treats an upload answer without upload_url as a permanent error naming Assem
     kind: 'permanent',
     message: expect.stringMatching(/^AssemblyAI answered in an unexpected shape \(upload_url:/) as string,
   });
+});
+
+it('reports the transcript id once AssemblyAI has accepted the job, before polling it', async () => {
+  const reported: Array<{ jobId: string; callsSoFar: string[] }> = [];
+  await transcribe({ onSubmitted: (jobId) => reported.push({ jobId, callsSoFar: calls() }) }).result;
+  expect(reported).toEqual([
+    { jobId: expect.any(String) as string, callsSoFar: ['POST /v2/upload', 'POST /v2/transcript'] },
+  ]);
+  sent('DELETE', `/v2/transcript/${reported[0]?.jobId}`);
+});
+
+it('polls the transcript a chunk submitted before a restart, without uploading or creating again', async () => {
+  const jobId = await submitThenStop();
+  const reported: string[] = [];
+  const { segments } = await transcribe({ submittedJobId: jobId, onSubmitted: (id) => reported.push(id) })
+    .result;
+  // The look-up finds it queued (the fake's first poll moves it to processing); one poll later it is done.
+  expect(calls()).toEqual([
+    'GET /v2/transcript/{id}',
+    'GET /v2/transcript/{id}',
+    'DELETE /v2/transcript/{id}',
+  ]);
+  sent('DELETE', `/v2/transcript/${jobId}`);
+  expect(segments.map((segment) => segment.text.replace('.', '').toLowerCase())).toEqual(
+    cannedSentences(durationMs).map((sentence) => sentence.text),
+  );
+  expect(reported).toEqual([]);
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it('deletes a resumed transcript when the chunk is cancelled', async () => {
+  const jobId = await submitThenStop();
+  fake.holdJobs(true);
+  const controller = new AbortController();
+  const outcome = transcribe({ submittedJobId: jobId, signal: controller.signal }).result.catch(
+    (error: unknown) => error,
+  );
+  while (calls().length < 2) await sleep(5);
+  controller.abort();
+  expect(await outcome).toMatchObject({ kind: 'cancelled' });
+  fake.holdJobs(false);
+  expect(calls().at(-1)).toBe('DELETE /v2/transcript/{id}');
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+describe('submits afresh, and reports the new id, when AssemblyAI no longer knows the submitted transcript', () => {
+  async function resumeUnknown(submittedJobId: string) {
+    const reported: string[] = [];
+    const { segments } = await transcribe({ submittedJobId, onSubmitted: (id) => reported.push(id) }).result;
+    expect(calls().slice(0, 3)).toEqual([
+      'GET /v2/transcript/{id}',
+      'POST /v2/upload',
+      'POST /v2/transcript',
+    ]);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).not.toBe(submittedJobId);
+    sent('DELETE', `/v2/transcript/${reported[0]}`);
+    expect(segments.length).toBeGreaterThan(0);
+    expect(fake.remoteObjectCount()).toBe(0);
+  }
+
+  it('an id it answers 404 for', async () => {
+    await resumeUnknown(randomUUID());
+  });
+
+  it('an id it answers 400 "transcript id not found" for', async () => {
+    fake.failNext(400, {
+      path: /^\/v2\/transcript\/[^/]+$/,
+      body: { error: 'Transcript lookup error, transcript id not found' },
+    });
+    await resumeUnknown(randomUUID());
+  });
+
+  it('a transcript deleted after it completed, which AssemblyAI keeps redacted', async () => {
+    let deletedId = '';
+    await transcribe({
+      onSubmitted: (id) => {
+        deletedId = id;
+      },
+    }).result;
+    firstRequest = fake.requests.length;
+    await resumeUnknown(deletedId);
+  });
+});
+
+it('fails, without uploading, when the look-up of the submitted transcript is refused otherwise, and deletes it', async () => {
+  const jobId = await submitThenStop();
+  fake.failNext(400, { path: /^\/v2\/transcript\/[^/]+$/, body: { error: 'Invalid transcript id' } });
+  const failure = await transcribe({ submittedJobId: jobId }).result.catch((error: unknown) => error);
+  expect(failure).toMatchObject({ kind: 'permanent', status: 400 });
+  expect(calls()).toEqual(['GET /v2/transcript/{id}', 'DELETE /v2/transcript/{id}']);
+  expect(fake.remoteObjectCount()).toBe(0);
 });

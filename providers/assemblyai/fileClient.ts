@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deleteRemoteObject } from '../asyncJob/remoteCleanup.ts';
 import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { type StatusChecks, waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
+import { lookUpSubmittedJob } from '../asyncJob/submittedJob.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
 import { type AnswerDescription, readAnswer } from '../http/answerShape.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
@@ -15,12 +16,15 @@ const vendor = 'AssemblyAI';
 const answerDescription: AnswerDescription = { vendor, showMismatch: true };
 /** AssemblyAI's guides poll every 3 seconds; transcription takes a fraction of the audio's length. */
 const vendorPollIntervalMs = 3_000;
+/** What a deleted transcript's audio_url becomes: AssemblyAI redacts it but keeps it, still "completed". */
+const deletedAudioUrl = 'http://deleted_by_user';
 
 const uploadSchema = z.object({ upload_url: z.string() });
 const transcriptSchema = z.object({
   id: z.string(),
   status: z.enum(['queued', 'processing', 'completed', 'error']),
   error: z.string().nullish(),
+  audio_url: z.string().nullish(),
   language_code: z.string().nullish(),
   words: z
     .array(
@@ -43,7 +47,8 @@ interface Session {
 /**
  * Async transcription: upload the WAV, create a transcript job, poll it until it completes or
  * fails, and always delete the transcript afterwards (which also deletes the upload), so nothing
- * of the user's audio or text stays at AssemblyAI.
+ * of the user's audio or text stays at AssemblyAI. A chunk that already submitted its transcript
+ * before a restart polls that one instead, as long as AssemblyAI still holds it.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<AssemblyAiConfig>,
@@ -58,13 +63,35 @@ export async function transcribeFile(
       secrets: [request.config.apiKey],
     }),
   };
-  const audioUrl = await upload(session);
-  const transcriptId = await createTranscript(session, audioUrl);
+  // Held from the start, so that a cancel while the resumed transcript is looked up still deletes it.
+  let transcriptId = request.submittedJobId;
   try {
+    if (transcriptId !== undefined && !(await isStillHeld(session, transcriptId))) transcriptId = undefined;
+    transcriptId ??= await submit(session);
     return toResult(await pollUntilDone(session, transcriptId));
   } finally {
-    await deleteTranscript(session, transcriptId);
+    if (transcriptId !== undefined) await deleteTranscript(session, transcriptId);
   }
+}
+
+/**
+ * Whether AssemblyAI still holds a transcript submitted before a restart. An unknown id has been
+ * answered with 400 "Transcript lookup error, transcript id not found" as well as with 404; a
+ * deleted transcript is still there, redacted, and would read as a completed one without words.
+ */
+async function isStillHeld(session: Session, transcriptId: string): Promise<boolean> {
+  const transcript = await lookUpSubmittedJob(
+    () => readTranscript(session, transcriptId),
+    (error) => error.status === 404 || (error.status === 400 && /not found/i.test(error.message)),
+  );
+  return transcript !== undefined && transcript.audio_url !== deletedAudioUrl;
+}
+
+/** Uploads and creates the transcript, and reports its id as soon as AssemblyAI has accepted it. */
+async function submit(session: Session): Promise<string> {
+  const transcriptId = await createTranscript(session, await upload(session));
+  session.request.onSubmitted?.(transcriptId);
+  return transcriptId;
 }
 
 async function upload(session: Session): Promise<string> {
@@ -111,14 +138,7 @@ async function pollUntilDone(session: Session, transcriptId: string): Promise<Tr
   for (;;) {
     request.onProgress({ phase: 'processing' });
     await waitBeforeNextCheck(checks, request.signal);
-    const transcript = readAnswer(
-      transcriptSchema,
-      await session.api.json({
-        path: `/transcript/${encodeURIComponent(transcriptId)}`,
-        signal: request.signal,
-      }),
-      answerDescription,
-    );
+    const transcript = await readTranscript(session, transcriptId);
     if (transcript.status === 'completed') return transcript;
     if (transcript.status === 'error') {
       throw new ProviderError(
@@ -129,6 +149,14 @@ async function pollUntilDone(session: Session, transcriptId: string): Promise<Tr
       );
     }
   }
+}
+
+async function readTranscript(session: Session, transcriptId: string): Promise<Transcript> {
+  const answer = await session.api.json({
+    path: `/transcript/${encodeURIComponent(transcriptId)}`,
+    signal: session.request.signal,
+  });
+  return readAnswer(transcriptSchema, answer, answerDescription);
 }
 
 /** Best effort: the result (or the failure) matters more than a cleanup that did not go through. */
