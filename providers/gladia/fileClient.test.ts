@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -29,6 +30,8 @@ function transcribe(
     path?: string;
     signal?: AbortSignal;
     onProgress?: (progress: FileTranscriptionProgress) => void;
+    submittedJobId?: string;
+    onSubmitted?: (jobId: string) => void;
   } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
@@ -38,7 +41,36 @@ function transcribe(
     baseUrl: fake.baseUrl,
     signal: options.signal,
     onProgress: options.onProgress,
+    submittedJobId: options.submittedJobId,
+    onSubmitted: options.onSubmitted,
   }).result;
+}
+
+/** Every request so far, as "METHOD /path". */
+function calls(): string[] {
+  return fake.requests.map((request) => `${request.method} ${request.url}`);
+}
+
+/**
+ * A first run that stops the way a crash stops it: right after Gladia has accepted its job, before
+ * any poll, and without deleting it (the fake answers its DELETE with 404, as if the job were gone
+ * already). Resolves with the id it reported; the request log then starts afresh for the next run.
+ */
+async function submitThenStop(): Promise<string> {
+  const controller = new AbortController();
+  const reported: string[] = [];
+  const outcome = transcribe({
+    signal: controller.signal,
+    onSubmitted: (jobId) => {
+      reported.push(jobId);
+      fake.failNext(404, { path: new RegExp(`^/v2/pre-recorded/${jobId}$`) });
+      controller.abort();
+    },
+  });
+  await expect(outcome).rejects.toMatchObject({ kind: 'cancelled' });
+  expect([...fake.jobs.keys()]).toEqual(reported);
+  fake.requests.length = 0;
+  return reported[0] ?? '';
 }
 
 function requestsTo(method: string, path: RegExp): RecordedRequest[] {
@@ -144,4 +176,61 @@ it('stops polling at once on cancel and deletes the job as soon as Gladia allows
   await vi.waitFor(() => expect(fake.remoteObjectCount()).toBe(0));
   expect(requestsTo('DELETE', /^\/v2\/pre-recorded\//)).toHaveLength(2);
   expect(fake.uploads.size).toBe(0);
+});
+
+it('reports the job id once Gladia has accepted the job, before polling it', async () => {
+  const reported: Array<{ jobId: string; known: boolean; callsSoFar: string[] }> = [];
+  await transcribe({
+    onSubmitted: (jobId) => reported.push({ jobId, known: fake.jobs.has(jobId), callsSoFar: calls() }),
+  });
+  expect(reported).toEqual([
+    {
+      jobId: expect.any(String) as string,
+      known: true,
+      callsSoFar: ['POST /v2/upload', 'POST /v2/pre-recorded'],
+    },
+  ]);
+  expect(calls().at(-1)).toBe(`DELETE /v2/pre-recorded/${reported[0]?.jobId}`);
+});
+
+it('polls the job a chunk submitted before a restart, without uploading or creating again', async () => {
+  const jobId = await submitThenStop();
+  const reported: string[] = [];
+  const result = await transcribe({ submittedJobId: jobId, onSubmitted: (id) => reported.push(id) });
+  // The look-up finds it queued (the fake's first poll moves it to processing); one poll later it is done.
+  expect(calls()).toEqual([
+    `GET /v2/pre-recorded/${jobId}`,
+    `GET /v2/pre-recorded/${jobId}`,
+    `DELETE /v2/pre-recorded/${jobId}`,
+  ]);
+  expect(result.segments.map((segment) => segment.text)).toEqual(
+    cannedSentences(durationMs).map((sentence) => `${sentence.text}.`),
+  );
+  expect(reported).toEqual([]);
+  expect(fake.jobs.size + fake.uploads.size).toBe(0);
+});
+
+it('submits afresh, and reports the new id, when Gladia answers 404 for the submitted job', async () => {
+  const unknownId = randomUUID();
+  const reported: string[] = [];
+  const result = await transcribe({ submittedJobId: unknownId, onSubmitted: (id) => reported.push(id) });
+  expect(calls().slice(0, 3)).toEqual([
+    `GET /v2/pre-recorded/${unknownId}`,
+    'POST /v2/upload',
+    'POST /v2/pre-recorded',
+  ]);
+  expect(reported).toHaveLength(1);
+  expect(reported[0]).not.toBe(unknownId);
+  expect(calls().at(-1)).toBe(`DELETE /v2/pre-recorded/${reported[0]}`);
+  expect(result.segments.length).toBeGreaterThan(0);
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it('fails, without uploading, when the look-up of the submitted job is refused otherwise, and deletes it', async () => {
+  const jobId = await submitThenStop();
+  fake.failNext(401, { path: /^\/v2\/pre-recorded\/[^/]+$/, body: { message: 'Invalid key.' } });
+  const failure = await transcribe({ submittedJobId: jobId }).catch((error: unknown) => error);
+  expect(failure).toMatchObject({ kind: 'permanent', status: 401 });
+  expect(calls()).toEqual([`GET /v2/pre-recorded/${jobId}`, `DELETE /v2/pre-recorded/${jobId}`]);
+  expect(fake.remoteObjectCount()).toBe(0);
 });

@@ -1,12 +1,19 @@
 import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
+import { lookUpSubmittedJob } from '../asyncJob/submittedJob.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { GladiaConfig } from './config.ts';
-import { createdJobSchema, type GladiaTranscription, jobSchema, uploadSchema } from './gladiaAnswers.ts';
+import {
+  createdJobSchema,
+  type GladiaJob,
+  type GladiaTranscription,
+  jobSchema,
+  uploadSchema,
+} from './gladiaAnswers.ts';
 import { gladiaApi, statusChecks } from './gladiaApi.ts';
 import { removeGladiaJob } from './gladiaCleanup.ts';
 import { metadata } from './metadata.ts';
@@ -14,15 +21,17 @@ import { metadata } from './metadata.ts';
 /**
  * Gladia's pre-recorded API: upload the WAV, create a job with the configured file model, poll
  * it, then delete the job (which deletes the uploaded audio too), also when it fails or is
- * cancelled.
+ * cancelled. A chunk that already submitted its job before a restart polls that one instead, as
+ * long as Gladia still knows it.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<GladiaConfig>,
 ): Promise<FileTranscriptionResult> {
-  let jobId: string | undefined;
+  // Held from the start, so that a cancel while the resumed job is looked up still deletes it.
+  let jobId = request.submittedJobId;
   try {
-    const audioUrl = await upload(request);
-    jobId = await createJob(request, audioUrl);
+    if (jobId !== undefined && !(await isStillKnown(request, jobId))) jobId = undefined;
+    jobId ??= await submit(request);
     const transcription = await waitUntilDone(request, jobId);
     const segments = transcription.utterances.map(toSegment).filter((segment) => segment.text !== '');
     const language = transcription.languages?.[0];
@@ -30,6 +39,21 @@ export async function transcribeFile(
   } finally {
     if (jobId !== undefined) await removeGladiaJob(request, jobId);
   }
+}
+
+/** Whether Gladia still knows a job submitted before a restart; it answers 404 once it is deleted. */
+async function isStillKnown(
+  request: FileTranscriptionRequest<GladiaConfig>,
+  jobId: string,
+): Promise<boolean> {
+  return (await lookUpSubmittedJob(() => readJob(request, jobId))) !== undefined;
+}
+
+/** Uploads and creates the job, and reports its id as soon as Gladia has accepted it. */
+async function submit(request: FileTranscriptionRequest<GladiaConfig>): Promise<string> {
+  const jobId = await createJob(request, await upload(request));
+  request.onSubmitted?.(jobId);
+  return jobId;
 }
 
 /**
@@ -78,11 +102,7 @@ async function waitUntilDone(
 ): Promise<GladiaTranscription> {
   for (;;) {
     request.onProgress({ phase: 'processing' });
-    const answer = await gladiaApi(request).json({
-      path: `/v2/pre-recorded/${jobId}`,
-      signal: request.signal,
-    });
-    const job = readAnswer(jobSchema, answer, { vendor: metadata.vendor, what: 'a job status' });
+    const job = await readJob(request, jobId);
     if (job.status === 'done') {
       if (!job.result)
         throw new ProviderError('permanent', `${metadata.vendor} finished the job without a result.`);
@@ -96,6 +116,11 @@ async function waitUntilDone(
     }
     await waitBeforeNextCheck(statusChecks(request), request.signal);
   }
+}
+
+async function readJob(request: FileTranscriptionRequest<GladiaConfig>, jobId: string): Promise<GladiaJob> {
+  const answer = await gladiaApi(request).json({ path: `/v2/pre-recorded/${jobId}`, signal: request.signal });
+  return readAnswer(jobSchema, answer, { vendor: metadata.vendor, what: 'a job status' });
 }
 
 function toSegment(utterance: GladiaTranscription['utterances'][number]): TranscribedSegment {

@@ -27,4 +27,6 @@ export const jobSchema = z.object({
     .nullish(),
 });
 
-export type GladiaTranscription = NonNullable<z.output<typeof jobSchema>['result']>['transcription'];
+export type GladiaJob = z.output<typeof jobSchema>;
+
+export type GladiaTranscription = NonNullable<GladiaJob['result']>['transcription'];
