@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -29,6 +30,8 @@ function transcribe(
     path?: string;
     signal?: AbortSignal;
     onProgress?: (progress: FileTranscriptionProgress) => void;
+    submittedJobId?: string;
+    onSubmitted?: (jobId: string) => void;
   } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
@@ -38,7 +41,38 @@ function transcribe(
     baseUrl: fake.baseUrl,
     signal: options.signal,
     onProgress: options.onProgress,
+    submittedJobId: options.submittedJobId,
+    onSubmitted: options.onSubmitted,
   }).result;
+}
+
+/** Every request so far, as "METHOD /path". */
+function calls(): string[] {
+  return fake.requests.map((request) => `${request.method} ${request.url}`);
+}
+
+/**
+ * A first run that stops the way a crash stops it: right after Soniox has accepted its
+ * transcription, before any poll, and without deleting it or its file (the fake answers both
+ * DELETEs with 404, as if they were gone already). Resolves with the id it reported and the file's;
+ * the request log then starts afresh for the next run.
+ */
+async function submitThenStop(): Promise<{ transcriptionId: string; fileId: string }> {
+  const controller = new AbortController();
+  const reported: string[] = [];
+  const outcome = transcribe({
+    signal: controller.signal,
+    onSubmitted: (transcriptionId) => {
+      reported.push(transcriptionId);
+      fake.failNext(404, { path: /^\/(transcriptions|files)\/[^/]+$/, times: 2 });
+      controller.abort();
+    },
+  });
+  await expect(outcome).rejects.toMatchObject({ kind: 'cancelled' });
+  expect([...fake.transcriptions.keys()]).toEqual(reported);
+  const [fileId] = [...fake.files.keys()];
+  fake.requests.length = 0;
+  return { transcriptionId: reported[0] ?? '', fileId: fileId ?? '' };
 }
 
 function requestsTo(method: string, path: RegExp): RecordedRequest[] {
@@ -163,4 +197,66 @@ it('aborts an upload cancelled midway, so Soniox never receives a whole file', a
   expect(failure).toMatchObject({ kind: 'cancelled' });
   expect(requestsTo('POST', /^\/files$/)).toHaveLength(0);
   expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it('reports the transcription id once Soniox has accepted it, before polling it', async () => {
+  const reported: Array<{ jobId: string; known: boolean; callsSoFar: string[] }> = [];
+  await transcribe({
+    onSubmitted: (jobId) =>
+      reported.push({ jobId, known: fake.transcriptions.has(jobId), callsSoFar: calls() }),
+  });
+  expect(reported).toEqual([
+    { jobId: expect.any(String) as string, known: true, callsSoFar: ['POST /files', 'POST /transcriptions'] },
+  ]);
+  expect(calls()).toContain(`DELETE /transcriptions/${reported[0]?.jobId}`);
+});
+
+it('polls the transcription a chunk submitted before a restart, without uploading or creating again, and deletes its file', async () => {
+  const { transcriptionId, fileId } = await submitThenStop();
+  const reported: string[] = [];
+  const result = await transcribe({
+    submittedJobId: transcriptionId,
+    onSubmitted: (id) => reported.push(id),
+  });
+  // The look-up finds it queued (the fake's first poll moves it to processing); one poll later it is done.
+  expect(calls()).toEqual([
+    `GET /transcriptions/${transcriptionId}`,
+    `GET /transcriptions/${transcriptionId}`,
+    `GET /transcriptions/${transcriptionId}/transcript`,
+    `DELETE /transcriptions/${transcriptionId}`,
+    `DELETE /files/${fileId}`,
+  ]);
+  expect(result.segments.map((segment) => segment.text.replace('.', '').toLowerCase())).toEqual(
+    cannedSentences(durationMs).map((sentence) => sentence.text),
+  );
+  expect(reported).toEqual([]);
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it('submits afresh, and reports the new id, when Soniox answers 404 for the submitted transcription', async () => {
+  const unknownId = randomUUID();
+  const reported: string[] = [];
+  const result = await transcribe({ submittedJobId: unknownId, onSubmitted: (id) => reported.push(id) });
+  expect(calls().slice(0, 3)).toEqual([
+    `GET /transcriptions/${unknownId}`,
+    'POST /files',
+    'POST /transcriptions',
+  ]);
+  expect(reported).toHaveLength(1);
+  expect(reported[0]).not.toBe(unknownId);
+  expect(calls()).toContain(`DELETE /transcriptions/${reported[0]}`);
+  expect(result.segments.length).toBeGreaterThan(0);
+  expect(fake.remoteObjectCount()).toBe(0);
+});
+
+it('fails, without uploading, when the look-up of the submitted transcription is refused otherwise, and deletes it', async () => {
+  const { transcriptionId } = await submitThenStop();
+  fake.failNext(401, { path: /^\/transcriptions\/[^/]+$/, body: { message: 'Invalid API key.' } });
+  const failure = await transcribe({ submittedJobId: transcriptionId }).catch((error: unknown) => error);
+  expect(failure).toMatchObject({ kind: 'permanent', status: 401 });
+  expect(calls()).toEqual([
+    `GET /transcriptions/${transcriptionId}`,
+    `DELETE /transcriptions/${transcriptionId}`,
+  ]);
+  expect(fake.transcriptions.size).toBe(0);
 });

@@ -1,5 +1,6 @@
 import { createRemotely } from '../asyncJob/remoteCreation.ts';
 import { waitBeforeNextCheck } from '../asyncJob/statusPolling.ts';
+import { lookUpSubmittedJob } from '../asyncJob/submittedJob.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
 import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
@@ -7,7 +8,12 @@ import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import type { SonioxConfig } from './config.ts';
 import { metadata } from './metadata.ts';
-import { transcriptionSchema, transcriptSchema, uploadedFileSchema } from './sonioxAnswers.ts';
+import {
+  type SonioxTranscription,
+  transcriptionSchema,
+  transcriptSchema,
+  uploadedFileSchema,
+} from './sonioxAnswers.ts';
 import { sonioxApi, statusChecks } from './sonioxApi.ts';
 import { removeSonioxObjects, type SonioxObjects } from './sonioxCleanup.ts';
 import { segmentsFromTokens } from './tokenSegments.ts';
@@ -15,14 +21,17 @@ import { segmentsFromTokens } from './tokenSegments.ts';
 /**
  * Soniox's asynchronous file API: upload the WAV, create a transcription, poll it, fetch the
  * transcript, then delete the transcription and the file, also when the job fails or is cancelled.
+ * A chunk that already submitted its transcription before a restart polls that one instead, as
+ * long as Soniox still knows it. Its id is the transcription's: the transcription names its file.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<SonioxConfig>,
 ): Promise<FileTranscriptionResult> {
-  const created: SonioxObjects = {};
+  // Held from the start, so that a cancel while the resumed transcription is looked up still deletes it.
+  const created: SonioxObjects = { transcriptionId: request.submittedJobId };
   try {
-    created.fileId = await upload(request);
-    created.transcriptionId = await createTranscription(request, created.fileId);
+    if (created.transcriptionId !== undefined) await resume(request, created, created.transcriptionId);
+    created.transcriptionId ??= await submit(request, created);
     await waitUntilCompleted(request, created.transcriptionId);
     const answer = await sonioxApi(request).json({
       path: `/transcriptions/${created.transcriptionId}/transcript`,
@@ -36,6 +45,31 @@ export async function transcribeFile(
   } finally {
     await removeSonioxObjects(request, created);
   }
+}
+
+/**
+ * Takes up a transcription submitted before a restart, with the file it names (to delete it
+ * afterwards); or lets it go when Soniox answers 404 for it (expired, deleted).
+ */
+async function resume(
+  request: FileTranscriptionRequest<SonioxConfig>,
+  created: SonioxObjects,
+  transcriptionId: string,
+): Promise<void> {
+  const transcription = await lookUpSubmittedJob(() => readTranscription(request, transcriptionId));
+  if (transcription === undefined) created.transcriptionId = undefined;
+  else created.fileId = transcription.file_id ?? undefined;
+}
+
+/** Uploads the file and creates the transcription, and reports its id once Soniox has accepted it. */
+async function submit(
+  request: FileTranscriptionRequest<SonioxConfig>,
+  created: SonioxObjects,
+): Promise<string> {
+  created.fileId = await upload(request);
+  const transcriptionId = await createTranscription(request, created.fileId);
+  request.onSubmitted?.(transcriptionId);
+  return transcriptionId;
 }
 
 function upload(request: FileTranscriptionRequest<SonioxConfig>): Promise<string> {
@@ -103,14 +137,7 @@ async function waitUntilCompleted(
 ): Promise<void> {
   for (;;) {
     request.onProgress({ phase: 'processing' });
-    const answer = await sonioxApi(request).json({
-      path: `/transcriptions/${transcriptionId}`,
-      signal: request.signal,
-    });
-    const transcription = readAnswer(transcriptionSchema, answer, {
-      vendor: metadata.vendor,
-      what: 'a transcription status',
-    });
+    const transcription = await readTranscription(request, transcriptionId);
     if (transcription.status === 'completed') return;
     if (transcription.status === 'error') {
       throw new ProviderError(
@@ -120,6 +147,17 @@ async function waitUntilCompleted(
     }
     await waitBeforeNextCheck(statusChecks(request), request.signal);
   }
+}
+
+async function readTranscription(
+  request: FileTranscriptionRequest<SonioxConfig>,
+  transcriptionId: string,
+): Promise<SonioxTranscription> {
+  const answer = await sonioxApi(request).json({
+    path: `/transcriptions/${transcriptionId}`,
+    signal: request.signal,
+  });
+  return readAnswer(transcriptionSchema, answer, { vendor: metadata.vendor, what: 'a transcription status' });
 }
 
 function mostCommonLanguage(segments: readonly TranscribedSegment[]): string | undefined {

@@ -8,7 +8,11 @@ export const transcriptionSchema = z.object({
   /** `queued`, `processing`, `completed` or `error`. */
   status: z.string(),
   error_message: z.string().nullish(),
+  /** The uploaded file it transcribes; null for one created from an audio_url. */
+  file_id: z.string().nullish(),
 });
+
+export type SonioxTranscription = z.output<typeof transcriptionSchema>;
 
 export const transcriptTokenSchema = z.object({
   text: z.string(),
