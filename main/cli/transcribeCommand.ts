@@ -10,6 +10,8 @@ import {
   type TranscriptionRequest,
 } from '../../actors/fileJob/transcriptionJobs.ts';
 import { fileBlob } from './fileBlob.ts';
+import { committedTranscript, reportJobOutcome } from './jobOutcome.ts';
+import { JobProgressLine } from './jobProgressLine.ts';
 import { UsageError } from './usage.ts';
 
 export interface TranscribeOptions {
@@ -38,7 +40,7 @@ export async function transcribeCommand(
     );
   }
   const request: TranscriptionRequest = { path: resolve(file), ...options };
-  const progress = new ProgressLine(process.stderr);
+  const progress = new JobProgressLine(process.stderr);
   const interrupts = new Interrupts(() => progress.note('Cancelling… (press Ctrl-C again to quit at once)'));
   try {
     const client = ControlClient.forDataDirectory(dataDirectory);
@@ -47,11 +49,7 @@ export async function transcribeCommand(
         ? await runHere(dataDirectory, request, progress, interrupts)
         : await runInService(client, dataDirectory, request, progress, interrupts);
     progress.end();
-    if (status.state === 'cancelled') throw new Error('Transcription cancelled.');
-    if (status.state !== 'completed') throw new Error(status.error ?? 'The transcription failed.');
-    if (transcript === '') process.stderr.write('No speech was recognised.\n');
-    else process.stdout.write(`${transcript}\n`);
-    process.stderr.write(`Saved as session ${status.sessionId}.\n`);
+    reportJobOutcome(status, transcript);
   } finally {
     progress.end();
     interrupts.dispose();
@@ -66,7 +64,7 @@ interface Outcome {
 async function runHere(
   dataDirectory: string,
   request: TranscriptionRequest,
-  progress: ProgressLine,
+  progress: JobProgressLine,
   interrupts: Interrupts,
 ): Promise<Outcome> {
   const store = SessionStore.open(dataDirectory);
@@ -94,7 +92,7 @@ async function runInService(
   client: ControlClient,
   dataDirectory: string,
   request: TranscriptionRequest,
-  progress: ProgressLine,
+  progress: JobProgressLine,
   interrupts: Interrupts,
 ): Promise<Outcome> {
   const { path, ...options } = request;
@@ -122,87 +120,12 @@ async function runInService(
     const status = await client.call<FileJobStatus>('GET', `/transcriptions/${jobId}`);
     progress.show(status);
     if (isFinalFileJobState(status.state)) {
-      if (status.state !== 'completed') return { status, transcript: '' };
-      // The service owns the store; a read-only view sees what it has committed.
-      const store = SessionStore.open(dataDirectory, { readOnly: true });
-      try {
-        return { status, transcript: store.getTranscript(status.sessionId) };
-      } finally {
-        store.close();
-      }
+      return {
+        status,
+        transcript: status.state === 'completed' ? committedTranscript(dataDirectory, status.sessionId) : '',
+      };
     }
     await sleep(pollIntervalMs);
-  }
-}
-
-/** One updating line on a terminal; plain lines, only when something a reader cares about changes, otherwise. */
-class ProgressLine {
-  private readonly stream: NodeJS.WriteStream;
-  private shown = '';
-  private open = false;
-
-  constructor(stream: NodeJS.WriteStream) {
-    this.stream = stream;
-  }
-
-  show(status: FileJobStatus): void {
-    // A job refused before it began (P14 not set up) has nothing to report but the reason, which
-    // follows: "failed 0%" above it would say the same thing twice.
-    const failed = status.state === 'failing' || status.state === 'failed';
-    if (failed && status.progress === 0) return;
-    const percent = Math.floor(status.progress * 100);
-    // A log gets a line per step and per tenth of the way, a terminal every percent.
-    const step = this.stream.isTTY ? percent : Math.floor(percent / 10) * 10;
-    const text = `${status.title}: ${describe(status)} ${step}%`;
-    if (text === this.shown) return;
-    this.shown = text;
-    if (this.stream.isTTY) {
-      this.stream.write(`\r\x1b[K${text}`);
-      this.open = true;
-    } else {
-      this.stream.write(`${text}\n`);
-    }
-  }
-
-  note(text: string): void {
-    this.end();
-    this.stream.write(`${text}\n`);
-  }
-
-  /** Ends the updating line, so what follows starts on its own. */
-  end(): void {
-    if (!this.open) return;
-    this.stream.write('\n');
-    this.open = false;
-  }
-}
-
-function describe(status: FileJobStatus): string {
-  const chunk = status.chunkCount > 1 ? ` chunk ${status.chunkIndex + 1}/${status.chunkCount}` : '';
-  switch (status.state) {
-    case 'queued':
-      return 'waiting for other jobs to finish';
-    case 'preparing':
-      return 'decoding';
-    case 'opening':
-      return 'creating the session';
-    case 'uploading':
-      return `uploading${chunk}`;
-    case 'processing':
-      return `transcribing${chunk}`;
-    case 'saving':
-      return `saving${chunk}`;
-    case 'finishing':
-      return 'finishing';
-    case 'failing':
-    case 'failed':
-      return 'failed';
-    case 'cancelling':
-      return 'cancelling';
-    case 'cancelled':
-      return 'cancelled';
-    case 'completed':
-      return 'done';
   }
 }
 
