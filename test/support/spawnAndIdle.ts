@@ -1,0 +1,19 @@
+// Run as a child process by the child-process tests: starts one child, prints its pid as a line of
+// JSON, then idles until it is killed. `spawnChild` starts it as the service would; `recorded`
+// starts it plainly (no parent death signal) and only records it, to leave an orphan behind.
+import { spawn } from 'node:child_process';
+import { recordChild } from '../../actors/childProcesses/recordChild.ts';
+import { spawnChild } from '../../actors/childProcesses/spawnChild.ts';
+
+const [how, grouping, command, ...args] = process.argv.slice(2);
+if ((how !== 'spawnChild' && how !== 'recorded') || command === undefined) {
+  throw new Error('usage: spawnChild|recorded single|group COMMAND [ARG…]');
+}
+const processGroup = grouping === 'group';
+const child =
+  how === 'spawnChild'
+    ? spawnChild(command, args, { stdio: ['ignore', 'pipe', 'pipe'], processGroup })
+    : spawn(command, args, { stdio: 'ignore', detached: processGroup });
+if (how === 'recorded') recordChild(child, { command, args, processGroup });
+process.stdout.write(`${JSON.stringify({ pid: child.pid })}\n`);
+setInterval(() => undefined, 60_000);
