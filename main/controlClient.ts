@@ -1,6 +1,12 @@
 import { readRunningService, type ServiceInfo } from './serviceFile.ts';
 import { controlBasePath } from '../api/control/controlBasePath.ts';
 
+/**
+ * The service did not answer at all (connection refused or reset), as opposed to answering with an
+ * error: a caller following a job tells the two apart, since only the first means the service went away.
+ */
+export class ServiceUnreachableError extends Error {}
+
 /** Talks to the service running for a data directory, as its user (with the launch secret). */
 export class ControlClient {
   readonly info: ServiceInfo;
@@ -49,9 +55,10 @@ export class ControlClient {
       signal,
     }).catch((error: Error) => {
       if (signal?.aborted === true) throw error;
-      throw new Error(`Cannot reach the Earshot service at ${this.info.baseUrl} (${error.message}).`, {
-        cause: error,
-      });
+      throw new ServiceUnreachableError(
+        `Cannot reach the Earshot service at ${this.info.baseUrl} (${error.message}).`,
+        { cause: error },
+      );
     });
     const answer = (await response.json().catch(() => ({}))) as Answer & { error?: string };
     if (!response.ok) throw new Error(answer.error ?? `The service answered ${response.status}.`);

@@ -22,6 +22,7 @@ export const commandLineOptions = {
   from: { type: 'string' },
   yes: { type: 'boolean' },
   speed: { type: 'string' },
+  wait: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies ParseArgsOptionsConfig;

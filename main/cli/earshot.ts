@@ -5,11 +5,13 @@ import { apiCommand } from './apiCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
 import { commandLineOptions } from './commandLineOptions.ts';
 import { inspectCommand } from './inspectCommand.ts';
+import { jobsCommand } from './jobsCommand.ts';
 import { liveCommand } from './liveCommand.ts';
 import { openCommand } from './openCommand.ts';
 import { providersCommand } from './providersCommand.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
 import { serveCommand } from './serveCommand.ts';
+import { ServiceStoppedError, serviceStoppedExitCode } from './serviceStoppedError.ts';
 import { sessionsCommand } from './sessionsCommand.ts';
 import { transcribeCommand } from './transcribeCommand.ts';
 import { usage, UsageError } from './usage.ts';
@@ -42,6 +44,8 @@ async function main(argv: string[]): Promise<void> {
         language: values.language,
         title: values.title,
       });
+    case 'jobs':
+      return jobsCommand(dataDirectory, action, argument, values.wait ?? false);
     case 'live':
       return liveCommand(dataDirectory, {
         provider: values.provider,
@@ -74,5 +78,9 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   console.error(`earshot: ${error instanceof Error ? error.message : String(error)}`);
   if (isUsage) console.error(`\n${usage}`);
-  process.exitCode = isUsage ? 2 : 1;
+  process.exitCode = isUsage ? 2 : failureExitCode(error);
 });
+
+function failureExitCode(error: unknown): number {
+  return error instanceof ServiceStoppedError ? serviceStoppedExitCode : 1;
+}

@@ -1,6 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { isFinalFileJobState, type FileJobStatus } from '../../actors/fileJob/fileJob.ts';
+import type { FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
 import { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
@@ -10,8 +9,10 @@ import {
   type TranscriptionRequest,
 } from '../../actors/fileJob/transcriptionJobs.ts';
 import { fileBlob } from './fileBlob.ts';
+import { followJob } from './jobFollowing.ts';
 import { committedTranscript, reportJobOutcome } from './jobOutcome.ts';
 import { JobProgressLine } from './jobProgressLine.ts';
+import { ServiceStoppedError } from './serviceStoppedError.ts';
 import { UsageError } from './usage.ts';
 
 export interface TranscribeOptions {
@@ -20,14 +21,13 @@ export interface TranscribeOptions {
   title?: string;
 }
 
-/** How often the CLI asks a running service how the job is doing. */
-const pollIntervalMs = 200;
-
 /**
  * `earshot transcribe FILE`: through the running service when there is one (the job then shows in
  * the app too; the file's content is sent, since the service opens no path on anyone's behalf),
  * otherwise in this process against the data directory. Progress goes to stderr,
- * the transcript to stdout; Ctrl-C cancels the job cleanly, a second Ctrl-C quits at once.
+ * the transcript to stdout; Ctrl-C cancels the job cleanly, a second Ctrl-C quits at once. A service
+ * that stops mid-job keeps the job, which resumes when it starts again: that ends this command with
+ * ServiceStoppedError, which says how to follow the job.
  */
 export async function transcribeCommand(
   dataDirectory: string,
@@ -116,17 +116,13 @@ async function runInService(
       .call('POST', `/transcriptions/${jobId}/cancel`)
       .catch((error: Error) => progress.note(`Could not cancel: ${error.message}`)),
   );
-  for (;;) {
-    const status = await client.call<FileJobStatus>('GET', `/transcriptions/${jobId}`);
-    progress.show(status);
-    if (isFinalFileJobState(status.state)) {
-      return {
-        status,
-        transcript: status.state === 'completed' ? committedTranscript(dataDirectory, status.sessionId) : '',
-      };
-    }
-    await sleep(pollIntervalMs);
-  }
+  const following = await followJob(client, dataDirectory, jobId, (status) => progress.show(status));
+  if (following.kind === 'serviceGone') throw new ServiceStoppedError(jobId, following.lastStatus);
+  const { status } = following;
+  return {
+    status,
+    transcript: status.state === 'completed' ? committedTranscript(dataDirectory, status.sessionId) : '',
+  };
 }
 
 /** Ctrl-C: the first asks the job to cancel, the second leaves at once. */

@@ -7,10 +7,16 @@ Commands:
                                    new one-time sign-in link (--print: only print the link)
   transcribe FILE [--provider ID] [--language xx] [--title T]
                                    Transcribe an audio or video file into a new session (default
-                                   provider: P14 whisper.cpp); progress on stderr, transcript on stdout
+                                   provider: P14 whisper.cpp); progress on stderr, transcript on stdout;
+                                   exit 3 if the service stops mid-job (the job resumes when it starts)
   live --provider ID --from FILE [--speed N] [--language xx] [--title T]
                                    Play a file as live audio into a live session (any provider); committed
                                    text on stdout as it comes, the tentative tail on stderr
+  jobs list                        The running service's file jobs (unfinished ones first): state,
+                                   progress, chunk, provider, when created
+  jobs show ID [--wait]            A job's state; --wait follows it to its end, across restarts of the
+                                   service, and prints the transcript as transcribe does
+  jobs cancel ID                   Cancel a job and print the state it ends in
   api enable|disable|status        Switch the local REST API on or off, or show its state
   api token                        Create or rotate the API token (printed once)
   import FILE [--mode merge|replace]
