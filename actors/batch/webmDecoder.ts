@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnChild } from '../childProcesses/spawnChild.ts';
 import { mediaToolCommand } from '../fileJob/mediaTools.ts';
 
 /** A WebM/Opus stream being decoded to 16 kHz mono PCM16 as its bytes arrive. */
@@ -19,7 +19,7 @@ export function startWebmDecoder(
   onPcm: (pcm: Buffer) => void,
   onFailure: (reason: string) => void,
 ): WebmDecoder {
-  const child = spawn(
+  const child = spawnChild(
     mediaToolCommand('ffmpeg'),
     [
       '-hide_banner',

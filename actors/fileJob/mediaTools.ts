@@ -1,8 +1,9 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { spawnChild } from '../childProcesses/spawnChild.ts';
 
 export type MediaTool = 'ffmpeg' | 'ffprobe';
 
@@ -60,7 +61,7 @@ export function startMediaTool(
   child: ChildProcessByStdio<null, Readable, Readable>;
   exited: Promise<{ code: number | null; stderr: string }>;
 } {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+  const child = spawnChild(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
   let stderr = '';
   child.stderr.on('data', (data: Buffer) => {
     stderr = (stderr + data.toString('utf8')).slice(-4096);

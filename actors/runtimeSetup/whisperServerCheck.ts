@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnChild } from '../childProcesses/spawnChild.ts';
 
 const checkTimeoutMs = 10_000;
 const longestOutput = 64 * 1024;
@@ -10,7 +10,10 @@ const longestOutput = 64 * 1024;
  */
 export function whisperServerProblem(path: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = spawn(path, ['--help'], { stdio: ['ignore', 'pipe', 'pipe'], timeout: checkTimeoutMs });
+    const child = spawnChild(path, ['--help'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: checkTimeoutMs,
+    });
     let output = '';
     const collect = (chunk: Buffer) => {
       if (output.length < longestOutput) output += chunk.toString('utf8');

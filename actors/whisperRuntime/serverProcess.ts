@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnChild } from '../childProcesses/spawnChild.ts';
 import { OutputTail } from './outputTail.ts';
 
 export const loopbackHost = '127.0.0.1';
@@ -101,7 +102,10 @@ export class ServerProcess {
       '-t',
       String(launch.threads),
     ];
-    const child = spawn(launch.binaryPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawnChild(launch.binaryPath, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      processGroup: true,
+    });
     this.child = child;
     this.output.follow(child.stdout);
     this.output.follow(child.stderr);
