@@ -48,7 +48,8 @@ function passOn(signal: NodeJS.Signals): void {
 
 function listen(): void {
   process.on('exit', killGroups);
-  for (const signal of terminalSignals) process.on(signal, passOn);
+  // First in line: a `once` listener is gone by the time the listeners after it are called.
+  for (const signal of terminalSignals) process.prependListener(signal, passOn);
 }
 
 function stopListening(): void {

@@ -103,4 +103,23 @@ describe.skipIf(process.platform !== 'linux')('spawnChild', () => {
     expect(await spawner.exited).toEqual({ code: null, signal: 'SIGINT' });
     for (const pid of members) expect(await endsWithin(pid, 1_000)).toBe(true);
   });
+
+  it('leaves a signal the parent handles to the parent, and kills the group when the parent exits', async () => {
+    const spawner = await startSpawningProcess(
+      'spawnChild',
+      'group',
+      ['sh', '-c', 'trap "" TERM; sleep 60; true'],
+      environment,
+      'exit-on-sigterm',
+    );
+    const group = spawner.childPid;
+    const startTicks = readProcessStat(group)!.startTicks;
+    await expect.poll(() => groupMembers(group, startTicks).length).toBe(2);
+    const members = groupMembers(group, startTicks);
+    leftPids.push(...members);
+
+    spawner.process.kill('SIGTERM');
+    expect(await spawner.exited).toEqual({ code: 0, signal: null });
+    for (const pid of members) expect(await endsWithin(pid, 1_000)).toBe(true);
+  });
 });

@@ -19,10 +19,11 @@ export async function startSpawningProcess(
   grouping: 'single' | 'group',
   command: readonly string[],
   environment: NodeJS.ProcessEnv,
+  signalHandling: 'default' | 'exit-on-sigterm' = 'default',
 ): Promise<SpawningProcess> {
   const spawner = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', script, how, grouping, ...command],
+    ['--disable-warning=ExperimentalWarning', script, how, grouping, signalHandling, ...command],
     { env: environment, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = once(spawner, 'exit').then(([code, signal]) => ({
