@@ -20,6 +20,7 @@ import { readRunningService, removeServiceFiles, writeServiceFiles } from './ser
 import { providerBaseUrls, TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
 import { earshotVersion } from './version.ts';
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
+import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
 
 export interface ServiceOptions {
   dataDirectory: string;
@@ -67,6 +68,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       `Earshot is already running for ${dataDirectory} at ${running.info.baseUrl} (pid ${running.info.pid}). ` +
         'Stop it first, or start this one with another --data-dir.',
     );
+  }
+  // First, so that what a killed Earshot left running (a whisper-server on its port) is gone before
+  // this one starts anything.
+  for (const orphan of await reapOrphans()) {
+    console.error(`Stopped ${orphan.command} (pid ${orphan.pid}), left running by an Earshot that ended.`);
   }
   const store = SessionStore.open(dataDirectory);
   let server: Server | undefined;
