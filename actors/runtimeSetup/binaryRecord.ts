@@ -12,9 +12,15 @@ export function binaryRecordPath(binaryPath: string): string {
   return `${binaryPath}.sha256`;
 }
 
-export async function recordBinary(binaryPath: string): Promise<void> {
-  const sha256 = await fileSha256(binaryPath);
-  writePrivateFile(binaryRecordPath(binaryPath), `${sha256}  ${basename(binaryPath)}\n`);
+/**
+ * Records `sha256`: that of the bytes checked before they were moved to `binaryPath`, so that the
+ * record vouches for those and no others; by default, the file's as it is now.
+ */
+export async function recordBinary(binaryPath: string, sha256?: string): Promise<void> {
+  writePrivateFile(
+    binaryRecordPath(binaryPath),
+    `${sha256 ?? (await fileSha256(binaryPath))}  ${basename(binaryPath)}\n`,
+  );
 }
 
 /** The recorded sha256 (hex), or undefined when there is no readable record. */

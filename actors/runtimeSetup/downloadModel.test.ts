@@ -1,11 +1,16 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ModelHost, startModelHost } from '../../test/fakes/modelHost.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { downloadModel } from './downloadModel.ts';
+import { incomingDirectory, modelsDirectory } from './runtimePaths.ts';
+import { runtimeFilesReport } from './runtimeReport.ts';
 import { findModel, type ModelEntry, officialModels } from '../../providers/whisper-cpp/modelManifest.ts';
 
 // A small stand-in model and a manifest for it, served by a local fake of the model host at /models/.
@@ -28,6 +33,7 @@ beforeEach(() => {
   host.served = modelBytes;
   host.ranges = 'honoured';
   host.cutAfter = undefined;
+  host.stallAfter = undefined;
   host.requests.length = 0;
 });
 
@@ -35,22 +41,37 @@ function download(
   model = testModel,
   baseUrl = `${host.baseUrl}/models`,
   onProgress?: (received: number) => void,
+  signal?: AbortSignal,
 ) {
   return downloadModel({
     model,
     baseUrl,
-    directory: join(directory.path, 'models'),
+    dataDirectory: directory.path,
     onProgress: onProgress === undefined ? undefined : (received) => onProgress(received),
+    ...(signal === undefined ? {} : { signal }),
   });
 }
 
-const modelsIn = () => join(directory.path, 'models');
-const filesIn = (path: string) => (existsSync(path) ? readdirSync(path) : []);
-const partialPath = () => join(modelsIn(), `${testModel.file}.partial`);
+const modelsIn = () => modelsDirectory(directory.path);
+const incomingIn = () => incomingDirectory(directory.path);
+const filesIn = (path: string) => (existsSync(path) ? readdirSync(path).sort() : []);
+/** Where a download that stopped leaves its bytes for the next one. */
+const partialPath = () => join(incomingIn(), `${testModel.file}.download`);
+/** The file a download under way in process `pid` writes. */
+const ownedPath = (pid: number) => join(incomingIn(), `${testModel.file}.${pid}.download`);
+const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+const sha256Of = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
-function leavePartial(bytes: Buffer): void {
-  mkdirSync(modelsIn(), { recursive: true });
-  writeFileSync(partialPath(), bytes);
+function leavePartial(bytes: Buffer, path = partialPath()): void {
+  mkdirSync(incomingIn(), { recursive: true });
+  writeFileSync(path, bytes);
+}
+
+/** The id of a process that has ended. */
+function deadProcessId(): number {
+  const { pid } = spawnSync('true');
+  if (pid === undefined) throw new Error('could not run `true`');
+  return pid;
 }
 
 describe('downloadModel', () => {
@@ -59,11 +80,12 @@ describe('downloadModel', () => {
     const result = await download(testModel, `${host.baseUrl}/models/`, (received) =>
       progress.push(received),
     );
-    expect(result).toEqual({ path: join(directory.path, 'models', 'ggml-test.bin'), downloaded: true });
+    expect(result).toEqual({ path: join(modelsIn(), 'ggml-test.bin'), downloaded: true });
     expect(readFileSync(result.path).equals(modelBytes)).toBe(true);
     expect(progress.at(-1)).toBe(modelBytes.length);
     expect(progress.length).toBeGreaterThan(1);
     expect(filesIn(modelsIn())).toEqual(['ggml-test.bin']);
+    expect(filesIn(incomingIn())).toEqual([]);
     expect(host.requests).toEqual([{ range: undefined, status: 200 }]);
   });
 
@@ -81,6 +103,7 @@ describe('downloadModel', () => {
       new RegExp(`its sha256 is [0-9a-f]{64}, not the published ${testModel.sha256}; it was not kept`),
     );
     expect(filesIn(modelsIn())).toEqual([]);
+    expect(filesIn(incomingIn())).toEqual([]);
   });
 
   it('keeps what a host sent of a file it ended early, and nothing of one that is too long', async () => {
@@ -88,11 +111,13 @@ describe('downloadModel', () => {
     await expect(download()).rejects.toThrow(
       /stopped after 1000 of 200004 bytes \(the host ended the file early\); they are kept/,
     );
-    expect(filesIn(modelsIn())).toEqual(['ggml-test.bin.partial']);
+    expect(filesIn(modelsIn())).toEqual([]);
+    expect(filesIn(incomingIn())).toEqual(['ggml-test.bin.download']);
     rmSync(partialPath());
     host.served = Buffer.concat([modelBytes, Buffer.alloc(10)]);
     await expect(download()).rejects.toThrow(/larger than the published 200004 bytes; it was not kept/);
     expect(filesIn(modelsIn())).toEqual([]);
+    expect(filesIn(incomingIn())).toEqual([]);
   });
 
   it('continues a download whose connection was cut, asking only for the bytes it lacks', async () => {
@@ -112,6 +137,75 @@ describe('downloadModel', () => {
     expect(progress[0]).toBe(kept);
     expect(progress.at(-1)).toBe(modelBytes.length);
     expect(filesIn(modelsIn())).toEqual(['ggml-test.bin']);
+    expect(filesIn(incomingIn())).toEqual([]);
+  });
+
+  it('continues the download of a process killed mid-file (kill -9), which left no model behind', async () => {
+    const half = 100_000;
+    host.stallAfter = half;
+    const script = `import { downloadModel } from ${JSON.stringify(fileURLToPath(new URL('./downloadModel.ts', import.meta.url)))};
+await downloadModel(${JSON.stringify({ model: testModel, baseUrl: `${host.baseUrl}/models`, dataDirectory: directory.path })});`;
+    const child = spawn(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', script],
+      { stdio: 'ignore' },
+    );
+    const exited = once(child, 'exit');
+    const owned = ownedPath(child.pid as number);
+    await expect.poll(() => sizeOf(owned), { timeout: 15_000 }).toBe(half);
+    child.kill('SIGKILL');
+    await exited;
+
+    // What the next start finds: no model, and the bytes so far as an unfinished download only.
+    expect(filesIn(modelsIn())).toEqual([]);
+    const report = await runtimeFilesReport(directory.path);
+    expect(report.installedModels).toEqual([]);
+    expect(report.model.state).toBe('not_set');
+    expect(report.unfinishedDownloads).toEqual([{ name: testModel.file, bytes: half }]);
+
+    const result = await download();
+    expect(result.downloaded).toBe(true);
+    expect(host.requests.at(-1)).toEqual({ range: `bytes=${half}-`, status: 206 });
+    expect(sha256Of(result.path)).toBe(testModel.sha256);
+    expect(filesIn(incomingIn())).toEqual([]);
+  });
+
+  it('will not write a download under way in this process or another; it continues once that one stops', async () => {
+    host.stallAfter = 30_000;
+    const stopFirst = new AbortController();
+    const first = download(testModel, undefined, undefined, stopFirst.signal);
+    await expect.poll(() => sizeOf(ownedPath(process.pid))).toBe(30_000);
+    await expect(download()).rejects.toThrow(
+      `ggml-test.bin is already being downloaded (process ${process.pid}, into ${ownedPath(process.pid)}). ` +
+        'Wait for that download to end; if no such download is running, remove that file and try again.',
+    );
+    stopFirst.abort();
+    await expect(first).rejects.toThrow(/stopped after 30000 of 200004 bytes .*; they are kept/);
+    expect(filesIn(incomingIn())).toEqual(['ggml-test.bin.download']);
+
+    expect(sha256Of((await download()).path)).toBe(testModel.sha256);
+    expect(host.requests.at(-1)).toEqual({ range: 'bytes=30000-', status: 206 });
+  });
+
+  it('continues the longest of the downloads left unfinished and removes the others', async () => {
+    leavePartial(modelBytes.subarray(0, 10_000));
+    leavePartial(modelBytes.subarray(0, 60_000), ownedPath(deadProcessId()));
+    expect(sha256Of((await download()).path)).toBe(testModel.sha256);
+    expect(host.requests).toEqual([{ range: 'bytes=60000-', status: 206 }]);
+    expect(filesIn(incomingIn())).toEqual([]);
+  });
+
+  it('moves in a whole, verified download killed before its move, without asking the host again', async () => {
+    leavePartial(modelBytes, ownedPath(deadProcessId()));
+    expect(await download()).toEqual({ path: join(modelsIn(), testModel.file), downloaded: true });
+    expect(host.requests).toEqual([]);
+    expect(filesIn(incomingIn())).toEqual([]);
+
+    // Kept bytes as long as the model but not it cannot be continued: the download starts afresh.
+    rmSync(directory.path, { recursive: true, force: true });
+    leavePartial(Buffer.alloc(modelBytes.length, 1));
+    expect(sha256Of((await download()).path)).toBe(testModel.sha256);
+    expect(host.requests).toEqual([{ range: undefined, status: 200 }]);
   });
 
   it('starts from the beginning when the host ignores the range and sends the whole file (200)', async () => {
@@ -135,14 +229,19 @@ describe('downloadModel', () => {
     expect(host.requests.at(-1)).toEqual({ range: undefined, status: 200 });
   });
 
-  it('removes the partial file when the host will not continue it (416), and says so', async () => {
-    leavePartial(modelBytes.subarray(0, 50_000));
-    host.ranges = 'refused';
-    await expect(download()).rejects.toThrow(
-      'The model host would not continue the interrupted download of ggml-test.bin at byte 50000 (HTTP 416), ' +
-        'so the partial file was removed; download it again to start from the beginning.',
-    );
-    expect(filesIn(modelsIn())).toEqual([]);
+  it('starts from the beginning when the host will not continue (416) or sends other bytes than asked (206)', async () => {
+    for (const ranges of ['refused', 'misplaced'] as const) {
+      rmSync(directory.path, { recursive: true, force: true });
+      leavePartial(modelBytes.subarray(0, 50_000));
+      host.ranges = ranges;
+      host.requests.length = 0;
+      expect(sha256Of((await download()).path)).toBe(testModel.sha256);
+      expect(host.requests).toEqual([
+        { range: 'bytes=50000-', status: ranges === 'refused' ? 416 : 206 },
+        { range: undefined, status: 200 },
+      ]);
+      expect(filesIn(incomingIn())).toEqual([]);
+    }
   });
 
   it('names the URL and suggests import-model when the host answers with an error', async () => {

@@ -1,11 +1,11 @@
-import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { binaryRecordPath } from './binaryRecord.ts';
 import { fileSha256 } from './fileSha256.ts';
 import { importBinary } from './importBinary.ts';
-import { managedBinaryPath } from './runtimePaths.ts';
+import { incomingDirectory, managedBinaryPath } from './runtimePaths.ts';
 import { whisperServerProblem } from './whisperServerCheck.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -67,11 +67,12 @@ describe('importBinary', () => {
     const dataDirectory = join(directory.path, 'data');
     const inPlaceOnly = script(
       'whisper-server-shared',
-      `case "$0" in */runtime/bin/*) echo "error while loading shared libraries: libwhisper.so.1" >&2; exit 127;; esac\necho "--inference-path" >&2`,
+      `case "$0" in */runtime/*) echo "error while loading shared libraries: libwhisper.so.1" >&2; exit 127;; esac\necho "--inference-path" >&2`,
     );
     await expect(importBinary(inPlaceOnly, dataDirectory)).rejects.toThrow(
       /whisper-server-shared runs where it is but not once copied .*`earshot runtime build` makes a self-contained one/,
     );
     expect(() => statSync(managedBinaryPath(dataDirectory))).toThrow(/ENOENT/);
+    expect(readdirSync(incomingDirectory(dataDirectory))).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubModel } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { importModel } from './importModel.ts';
-import { modelsDirectory } from './runtimePaths.ts';
+import { incomingDirectory, modelsDirectory } from './runtimePaths.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let dataDirectory: string;
@@ -65,5 +66,18 @@ describe('importModel', () => {
       alreadyPresent: false,
     });
     expect(readdirSync(modelsDirectory(dataDirectory)).sort()).toEqual(['ggml-base-2.bin', 'ggml-base.bin']);
+  });
+
+  it('copies into runtime/incoming first, where it removes what a killed import left, not an import under way', async () => {
+    const incoming = incomingDirectory(dataDirectory);
+    mkdirSync(incoming, { recursive: true });
+    const { pid: ended } = spawnSync('true');
+    const killedImport = `ggml-large.bin.${ended}.0a1b2c3d.copy`;
+    const importUnderWay = `ggml-small.bin.${process.pid}.4e5f6a7b.copy`;
+    writeFileSync(join(incoming, killedImport), 'lmgg-half');
+    writeFileSync(join(incoming, importUnderWay), 'lmgg-half');
+    await importModel(source('ggml-tiny.bin', ggml('weights')), dataDirectory);
+    expect(readdirSync(incoming)).toEqual([importUnderWay]);
+    expect(readdirSync(modelsDirectory(dataDirectory))).toEqual(['ggml-tiny.bin']);
   });
 });

@@ -1,8 +1,10 @@
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { fileSha256 } from './fileSha256.ts';
 import { hasGgmlMagic } from './ggmlModelFile.ts';
-import { modelsDirectory } from './runtimePaths.ts';
+import { incomingCopyPath, removeAbandonedCopies } from './incomingFiles.ts';
+import { moveIntoPlace } from './moveIntoPlace.ts';
+import { incomingDirectory, modelsDirectory } from './runtimePaths.ts';
 
 export interface ImportedModel {
   path: string;
@@ -33,7 +35,10 @@ export async function importModel(
     );
   }
   const directory = modelsDirectory(dataDirectory);
+  const incoming = incomingDirectory(dataDirectory);
   await mkdir(directory, { recursive: true });
+  await mkdir(incoming, { recursive: true });
+  await removeAbandonedCopies(incoming);
   const name = basename(fileName ?? source);
   const extension = extname(name) || '.bin';
   const stem = basename(name, extname(name));
@@ -42,7 +47,7 @@ export async function importModel(
     if (target === source) return { path: target, alreadyPresent: true };
     const existing = await stat(target).catch(() => undefined);
     if (existing === undefined) {
-      await copyAtomically(source, target);
+      await copyInto(source, target, incoming);
       return { path: target, alreadyPresent: false };
     }
     if (existing.size === found.size && (await fileSha256(target)) === (await fileSha256(source))) {
@@ -51,14 +56,17 @@ export async function importModel(
   }
 }
 
-/** Copy then rename, so the runtime never loads half a model. */
-async function copyAtomically(source: string, target: string): Promise<void> {
-  const partial = `${target}.partial`;
+/**
+ * Copies into `incoming` first and moves the whole copy into place, so the runtime never loads half
+ * a model; a copy cut off by a crash stays in `incoming`, where the next import removes it.
+ */
+async function copyInto(source: string, target: string, incoming: string): Promise<void> {
+  const copy = incomingCopyPath(incoming, basename(target));
   try {
-    await copyFile(source, partial);
-    await rename(partial, target);
+    await copyFile(source, copy);
+    await moveIntoPlace(copy, target);
   } catch (error) {
-    await rm(partial, { force: true });
+    await rm(copy, { force: true });
     throw error;
   }
 }

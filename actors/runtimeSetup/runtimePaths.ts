@@ -18,3 +18,12 @@ export function managedBinaryPath(dataDirectory: string): string {
 export function modelsDirectory(dataDirectory: string): string {
   return join(runtimeDirectory(dataDirectory), 'models');
 }
+
+/**
+ * Where binaries and models are written on their way into `bin/` and `models/` (see
+ * incomingFiles.ts). Nothing here is ever run or read as a model: `binaryPath` and `modelPath` may
+ * only name files in those two folders, and a file gets there only by a rename once it is whole.
+ */
+export function incomingDirectory(dataDirectory: string): string {
+  return join(runtimeDirectory(dataDirectory), 'incoming');
+}

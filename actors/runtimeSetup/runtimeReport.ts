@@ -2,7 +2,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { untrustedBinaryReason } from './binaryTrust.ts';
 import { hasGgmlMagic } from './ggmlModelFile.ts';
-import { managedBinaryPath, modelsDirectory } from './runtimePaths.ts';
+import { unfinishedDownloads } from './incomingFiles.ts';
+import { incomingDirectory, managedBinaryPath, modelsDirectory } from './runtimePaths.ts';
 import { readRuntimeFileSettings } from './runtimeSettings.ts';
 import { whisperServerProblem } from './whisperServerCheck.ts';
 
@@ -31,6 +32,8 @@ export interface RuntimeFilesReport {
   binary: BinaryReport;
   model: ModelReport;
   installedModels: InstalledModel[];
+  /** Model downloads under way or kept to be continued, by file name: not models yet. */
+  unfinishedDownloads: Array<{ name: string; bytes: number }>;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function runtimeFilesReport(
     ),
     model: await modelReport(settings.modelPath),
     installedModels: await installedModels(dataDirectory),
+    unfinishedDownloads: await unfinishedDownloads(incomingDirectory(dataDirectory)),
   };
 }
 
@@ -83,11 +87,12 @@ async function modelReport(path: string | undefined): Promise<ModelReport> {
   return { path, state: (await hasGgmlMagic(path)) ? 'ready' : 'unusable', bytes: found.size };
 }
 
+/** Every file in the models folder: one gets there only whole (see incomingFiles.ts). */
 async function installedModels(dataDirectory: string): Promise<InstalledModel[]> {
   const directory = modelsDirectory(dataDirectory);
   const names = await readdir(directory).catch(() => [] as string[]);
   const models: InstalledModel[] = [];
-  for (const name of names.filter((candidate) => !candidate.endsWith('.partial')).sort()) {
+  for (const name of names.sort()) {
     const path = join(directory, name);
     const found = await stat(path).catch(() => undefined);
     if (found?.isFile() === true) models.push({ path, bytes: found.size });

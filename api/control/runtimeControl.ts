@@ -18,7 +18,6 @@ import {
   type ModelEntry,
   officialModels,
 } from '../../providers/whisper-cpp/modelManifest.ts';
-import { modelsDirectory } from '../../actors/runtimeSetup/runtimePaths.ts';
 import {
   type BinaryReport,
   binaryUsabilityProblem,
@@ -185,7 +184,7 @@ export function createRuntimeControl(dependencies: RuntimeControlDependencies): 
       const { path, downloaded } = await downloadModel({
         model,
         baseUrl,
-        directory: modelsDirectory(dataDirectory),
+        dataDirectory,
         onProgress: (received, total) => report.progress(received / total),
       });
       useModel(dataDirectory, path);

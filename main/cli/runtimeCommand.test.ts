@@ -12,7 +12,11 @@ import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { unconfiguredRuntimeMessage } from '../../test/support/unconfiguredRuntime.ts';
 import { readProviderConfig, writeProviderConfig } from '../../store/providerSettings.ts';
 import { binaryRecordPath } from '../../actors/runtimeSetup/binaryRecord.ts';
-import { managedBinaryPath, modelsDirectory } from '../../actors/runtimeSetup/runtimePaths.ts';
+import {
+  incomingDirectory,
+  managedBinaryPath,
+  modelsDirectory,
+} from '../../actors/runtimeSetup/runtimePaths.ts';
 import { isProcessAlive, readRuntimeRecord } from '../../actors/runtimeSetup/runtimeRecord.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
 import { UsageError } from './usage.ts';
@@ -192,6 +196,18 @@ describe('earshot runtime import-model / download-model / import-binary', () => 
       `whisper-server is at ${managedBinaryPath(dataDirectory)}`,
     );
     expect(await printed('status')).toContain('(managed): runs as whisper-server');
+  });
+
+  it('shows an unfinished download apart from the models, never as one', async () => {
+    const incoming = incomingDirectory(dataDirectory);
+    mkdirSync(incoming, { recursive: true });
+    writeFileSync(join(incoming, 'ggml-base-q5_1.bin.download'), Buffer.alloc(2_500_000));
+    const status = await printed('status');
+    expect(status).toContain(`Models in ${modelsDirectory(dataDirectory)}: ggml-installed.bin (0.0 MB)\n`);
+    expect(status).toContain(
+      `Unfinished downloads in ${incoming}: ggml-base-q5_1.bin (2.5 MB so far); ` +
+        'download-model continues each, or remove the file to free the space',
+    );
   });
 
   it('lists the models it can download when the name is missing or unknown', async () => {

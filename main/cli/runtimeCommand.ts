@@ -10,7 +10,7 @@ import { importModel } from '../../actors/runtimeSetup/importModel.ts';
 import { findModel, modelHostUrl, officialModels } from '../../providers/whisper-cpp/modelManifest.ts';
 import { progressBar } from './progressBar.ts';
 import { runtimeForConfig } from '../../actors/runtimeSetup/runtimeForConfig.ts';
-import { modelsDirectory } from '../../actors/runtimeSetup/runtimePaths.ts';
+import { incomingDirectory, modelsDirectory } from '../../actors/runtimeSetup/runtimePaths.ts';
 import { runtimeFilesReport } from '../../actors/runtimeSetup/runtimeReport.ts';
 import {
   isProcessAlive,
@@ -110,7 +110,7 @@ async function download(dataDirectory: string, name: string | undefined): Promis
   const { path, downloaded } = await downloadModel({
     model,
     baseUrl,
-    directory: modelsDirectory(dataDirectory),
+    dataDirectory,
     onProgress: (received, total) => bar.update(received, total),
   }).finally(() => bar.finish());
   console.log(downloaded ? `Downloaded and verified ${path}` : `The model is already at ${path} (verified)`);
@@ -118,7 +118,7 @@ async function download(dataDirectory: string, name: string | undefined): Promis
 }
 
 async function printStatus(dataDirectory: string): Promise<void> {
-  const { binary, model, installedModels } = await runtimeFilesReport(dataDirectory);
+  const { binary, model, installedModels, unfinishedDownloads } = await runtimeFilesReport(dataDirectory);
   const binaryState = binary.state === 'ready' ? 'runs as whisper-server' : (binary.problem ?? 'missing');
   console.log(`Binary:  ${binary.path} (${binary.managed ? 'managed' : 'binaryPath'}): ${binaryState}`);
 
@@ -134,6 +134,13 @@ async function printStatus(dataDirectory: string): Promise<void> {
   console.log(
     `Models in ${modelsDirectory(dataDirectory)}: ${installed.length === 0 ? 'none' : installed.join(', ')}`,
   );
+  if (unfinishedDownloads.length > 0) {
+    const unfinished = unfinishedDownloads.map(({ name, bytes }) => `${name} (${megabytes(bytes)} so far)`);
+    console.log(
+      `Unfinished downloads in ${incomingDirectory(dataDirectory)}: ${unfinished.join(', ')}; ` +
+        'download-model continues each, or remove the file to free the space',
+    );
+  }
 
   const record = readRuntimeRecord(dataDirectory);
   if (record === undefined) {

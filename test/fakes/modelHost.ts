@@ -11,10 +11,18 @@ export interface ModelHost {
   baseUrl: string;
   /** The file served at `path`; undefined answers 404. */
   served: Buffer | undefined;
-  /** `Range: bytes=N-` is answered 206 with the rest, ignored (200, the whole file) or refused (416). */
-  ranges: 'honoured' | 'ignored' | 'refused';
+  /**
+   * `Range: bytes=N-` is answered 206 with the rest, ignored (200, the whole file), refused (416)
+   * or misplaced (206 with the whole file, its `Content-Range` saying so).
+   */
+  ranges: 'honoured' | 'ignored' | 'refused' | 'misplaced';
   /** The next answer announces the whole length, sends this many bytes of it and cuts the connection. */
   cutAfter: number | undefined;
+  /**
+   * The next answer sends this many bytes and then nothing more, the connection left open: a
+   * download caught mid-file, for as long as a test needs (until its client goes, or `close`).
+   */
+  stallAfter: number | undefined;
   requests: ModelHostRequest[];
   close(): Promise<void>;
 }
@@ -38,7 +46,10 @@ export async function startModelHost(path: string): Promise<ModelHost> {
     }
     const start = range === undefined ? undefined : Number(/^bytes=(\d+)-$/.exec(range)?.[1]);
     let body = served;
-    if (start !== undefined && host.ranges !== 'ignored') {
+    if (start !== undefined && host.ranges === 'misplaced') {
+      answer(206);
+      response.setHeader('content-range', `bytes 0-${served.length - 1}/${served.length}`);
+    } else if (start !== undefined && host.ranges !== 'ignored') {
       if (host.ranges === 'refused' || !(start < served.length)) {
         answer(416);
         response.setHeader('content-range', `bytes */${served.length}`);
@@ -53,14 +64,17 @@ export async function startModelHost(path: string): Promise<ModelHost> {
     }
     response.setHeader('content-type', 'application/octet-stream');
     response.setHeader('content-length', body.length);
-    const cutAfter = host.cutAfter;
+    const { cutAfter, stallAfter } = host;
     host.cutAfter = undefined;
-    if (cutAfter === undefined) {
+    host.stallAfter = undefined;
+    if (stallAfter !== undefined) {
+      response.write(body.subarray(0, stallAfter));
+    } else if (cutAfter !== undefined) {
+      // The socket is ended, not the response: the client sees the connection close mid-file.
+      response.write(body.subarray(0, cutAfter), () => response.socket?.end());
+    } else {
       response.end(body);
-      return;
     }
-    // The socket is ended, not the response: the client sees the connection close mid-file.
-    response.write(body.subarray(0, cutAfter), () => response.socket?.end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -69,6 +83,7 @@ export async function startModelHost(path: string): Promise<ModelHost> {
     served: undefined,
     ranges: 'honoured',
     cutAfter: undefined,
+    stallAfter: undefined,
     requests: [],
     close: () =>
       new Promise((resolve) => {
