@@ -3,10 +3,11 @@
 # nodejs-whisper@0.3.1, as one static, relocatable CPU binary. The result is cached by version so
 # CI and the integration tests build it once:
 #   ${EARSHOT_CACHE_DIR:-$HOME/.cache/earshot}/whisper-server-1.9.1/whisper-server
-# Usage: scripts/build-whisper-server.sh [OUTPUT_DIR]   (OUTPUT_DIR also receives a copy)
-# Everything goes to stderr. Its own steps are the lines that start with "==> "; cmake's build lines
-# carry the percentage done ("[ 45%] Building CXX object ..."), which actors/runtimeSetup/buildBinary.ts
-# turns into a progress bar.
+# Usage: scripts/build-whisper-server.sh
+# Its one line on stdout is that path; everything else goes to stderr. Its own steps are the lines
+# that start with "==> "; cmake's build lines carry the percentage done ("[ 45%] Building CXX
+# object ..."), which actors/runtimeSetup/buildBinary.ts turns into a progress bar before it copies
+# the binary into the data directory.
 set -euo pipefail
 
 WHISPER_VERSION=1.9.1
@@ -14,7 +15,6 @@ SOURCE_PACKAGE=nodejs-whisper@0.3.1
 CACHE_ROOT="${EARSHOT_CACHE_DIR:-$HOME/.cache/earshot}"
 CACHE_DIR="$CACHE_ROOT/whisper-server-$WHISPER_VERSION"
 BINARY="$CACHE_DIR/whisper-server"
-OUTPUT_DIR="${1:-}"
 
 # A cached binary counts only if it still runs as whisper-server (its usage text names the
 # --inference-path flag, which only the server has).
@@ -26,18 +26,20 @@ runs_as_whisper_server() {
   [[ "$help" == *--inference-path* ]]
 }
 
-copy_to_output() {
-  if [ -n "$OUTPUT_DIR" ]; then
-    mkdir -p "$OUTPUT_DIR"
-    cp "$BINARY" "$OUTPUT_DIR/whisper-server.partial"
-    mv "$OUTPUT_DIR/whisper-server.partial" "$OUTPUT_DIR/whisper-server"
-    echo "==> Copied to $OUTPUT_DIR/whisper-server" >&2
-  fi
-}
+# Each build works in its own folder, build.<its process id>, removed when it ends. One whose
+# process is gone (killed together with the service that ran it, say) is removed here, so no crash
+# leaves one behind for long; one whose process still runs is a build under way, and is left alone.
+mkdir -p "$CACHE_DIR"
+for folder in "$CACHE_DIR"/build.*; do
+  [ -e "$folder" ] || continue
+  owner="${folder##*/build.}"
+  if [[ "$owner" =~ ^[0-9]+$ ]] && [ "$owner" != "$$" ] && kill -0 "$owner" 2>/dev/null; then continue; fi
+  rm -rf "$folder"
+done
 
 if [ -x "$BINARY" ] && runs_as_whisper_server "$BINARY"; then
   echo "==> whisper-server $WHISPER_VERSION is cached at $BINARY" >&2
-  copy_to_output
+  echo "$BINARY"
   exit 0
 fi
 
@@ -48,8 +50,8 @@ for tool in npm tar cmake make c++; do
   }
 done
 
-mkdir -p "$CACHE_DIR"
-WORK_DIR="$(mktemp -d "$CACHE_DIR/build.XXXXXX")"
+WORK_DIR="$CACHE_DIR/build.$$"
+mkdir "$WORK_DIR"
 trap 'rm -rf "$WORK_DIR"' EXIT
 
 echo "==> Fetching the whisper.cpp source from $SOURCE_PACKAGE" >&2
@@ -70,8 +72,8 @@ echo "==> Built in $(($(date +%s) - started)) s" >&2
 
 BUILT="$BUILD_DIR/bin/whisper-server"
 runs_as_whisper_server "$BUILT" || { echo "build-whisper-server: the built binary does not run" >&2; exit 1; }
-# Copy then rename so a concurrent reader never sees a half-written binary.
-cp "$BUILT" "$BINARY.partial"
-mv "$BINARY.partial" "$BINARY"
+# A rename within the cache folder: a reader, or the next build after a crash, finds the whole
+# binary or none.
+mv "$BUILT" "$BINARY"
 echo "==> whisper-server $WHISPER_VERSION is at $BINARY" >&2
-copy_to_output
+echo "$BINARY"

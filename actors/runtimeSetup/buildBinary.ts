@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { OutputTail } from '../whisperRuntime/outputTail.ts';
-import { recordBinary } from './binaryRecord.ts';
 import { buildLineProgress, buildLineStep } from './buildOutput.ts';
-import { managedBinaryPath } from './runtimePaths.ts';
+import { importBinary } from './importBinary.ts';
 
 export const buildScript = fileURLToPath(new URL('../../scripts/build-whisper-server.sh', import.meta.url));
 
@@ -23,35 +21,37 @@ export interface BuildListener {
 const failureLines = 15;
 
 /**
- * Builds whisper-server from source with scripts/build-whisper-server.sh (cached by version, so a
- * second build is a copy) into `<dataDir>/runtime/bin/`, telling `listener` its lines, steps and
- * percentage, and records the binary's sha256, without which the runtime does not run it. A failed
- * build's error quotes the end of its output.
+ * Builds whisper-server from source with scripts/build-whisper-server.sh, telling `listener` its
+ * lines, steps and percentage, then puts it in `<dataDir>/runtime/bin/` as `importBinary` does:
+ * copied in whole and recorded after. The script builds in a work folder of its own inside the
+ * build cache and writes nothing here; so a build killed at any point leaves no binary the runtime
+ * would run, and the next build starts afresh (the script removes a killed build's work folder),
+ * or copies the cached binary when an earlier build got that far. A failed build's error quotes
+ * the end of its output.
  */
 export async function buildBinary(dataDirectory: string, listener: BuildListener = {}): Promise<string> {
-  const target = managedBinaryPath(dataDirectory);
   const tail = new OutputTail(failureLines);
+  let built: string | undefined;
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn('bash', [buildScript, dirname(target)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
-        tail.append(`${line}\n`);
-        listener.onLine?.(line);
-        const step = buildLineStep(line);
-        if (step !== undefined) listener.onStep?.(step);
-        const progress = buildLineProgress(line);
-        if (progress !== undefined) listener.onProgress?.(progress);
-      });
-    }
+    const child = spawn('bash', [buildScript], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its one line on stdout is where the binary is; everything else comes on stderr.
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => (built = line));
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
+      tail.append(`${line}\n`);
+      listener.onLine?.(line);
+      const step = buildLineStep(line);
+      if (step !== undefined) listener.onStep?.(step);
+      const progress = buildLineProgress(line);
+      if (progress !== undefined) listener.onProgress?.(progress);
+    });
     child.once('error', reject);
     child.once('close', resolve);
   });
-  if (code !== 0) {
+  if (code !== 0 || built === undefined) {
     const output = tail.snapshot().map((line) => `  ${line}`);
     throw new Error(
       `Building whisper-server failed (exit code ${code}). The end of its output:\n${output.join('\n')}`,
     );
   }
-  await recordBinary(target);
-  return target;
+  return importBinary(built, dataDirectory);
 }
