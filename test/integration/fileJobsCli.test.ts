@@ -6,6 +6,7 @@ import { fileBlob } from '../../main/cli/fileBlob.ts';
 import { waitingForServiceNote } from '../../main/cli/jobsCommand.ts';
 import { ControlClient } from '../../main/controlClient.ts';
 import { writeProviderConfig } from '../../store/providerSettings.ts';
+import { cannedText } from '../fakes/cannedSpeech.ts';
 import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/openai-compatible/server.ts';
 import { earshotBin, startServeProcess, type ServeProcess } from '../support/earshotProcess.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
@@ -173,5 +174,51 @@ describe('earshot jobs', () => {
       `${waitingForServiceNote}\n` +
         'Stopped waiting; job some-job keeps its place. Follow it again with: earshot jobs show some-job --wait\n',
     );
+  });
+});
+
+describe('earshot jobs show --wait across restarts of the service', () => {
+  it('waits while no service runs, reattaches to the resumed job each time one starts, and prints the transcript', async () => {
+    const first = await startService();
+    const transcribe = await transcribeHeld();
+    await killService(first);
+    expect(await transcribe.exited, transcribe.stderr()).toBe(3);
+    const jobId = followMessage.exec(transcribe.stderr())?.[1] ?? '';
+
+    const follower = startCli(['jobs', 'show', jobId, '--wait']);
+    const waitingNotes = () => follower.stderr().split(waitingForServiceNote).length - 1;
+    /** `condition`, failing at once if the follower has ended instead (a job the service does not know). */
+    const whileFollowing = (condition: () => boolean) => () => {
+      if (follower.child.exitCode !== null) {
+        throw new Error(`jobs show --wait ended with ${follower.child.exitCode}: ${follower.stderr()}`);
+      }
+      return condition();
+    };
+    await waitUntil(
+      whileFollowing(() => waitingNotes() === 1),
+      'show --wait says it waits for the service',
+    );
+
+    // The next service resumes the job, which sends its chunk again; the fake holds it again.
+    const second = await startService();
+    await waitUntil(
+      whileFollowing(() => uploadsToFake() === 2 && follower.stderr().includes(`following job ${jobId}.`)),
+      'the follower reattaches to the resumed job',
+    );
+    await killService(second);
+    await waitUntil(
+      whileFollowing(() => waitingNotes() === 2),
+      'show --wait waits again once that service is gone',
+    );
+
+    fake.holdJobs(false);
+    await startService();
+    expect(await follower.exited, follower.stderr()).toBe(0);
+    expect(follower.stdout()).toBe(`${cannedText(11_000)}\n`);
+    expect(follower.stderr()).toMatch(/^Saved as session \S+\.$/m);
+    expect(follower.stderr()).toMatch(/^jfk\.wav: done 100%$/m);
+
+    const shown = await runCli(['jobs', 'show', jobId]);
+    expect(shown.stdout).toContain('State:    completed (resumed 2×), 100% done, chunk 1/1\n');
   });
 });
