@@ -40,8 +40,11 @@ export interface ServeProcess {
 }
 
 /** Starts `earshot serve` and resolves once it prints its listening line. */
-export function startServeProcess(args: string[]): Promise<ServeProcess> {
-  const child = spawn(earshotBin, ['serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServeProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServeProcess> {
+  const child = spawn(earshotBin, ['serve', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
