@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { spawnChild } from '../childProcesses/spawnChild.ts';
 import { OutputTail } from '../whisperRuntime/outputTail.ts';
 import { buildLineProgress, buildLineStep } from './buildOutput.ts';
 import { importBinary } from './importBinary.ts';
@@ -33,7 +33,11 @@ export async function buildBinary(dataDirectory: string, listener: BuildListener
   const tail = new OutputTail(failureLines);
   let built: string | undefined;
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn('bash', [buildScript], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A group of its own (bash, cmake, make, the compilers), so that none of it outlives Earshot.
+    const child = spawnChild('bash', [buildScript], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      processGroup: true,
+    });
     // Its one line on stdout is where the binary is; everything else comes on stderr.
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => (built = line));
     createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
