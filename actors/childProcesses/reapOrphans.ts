@@ -26,13 +26,13 @@ export interface ReapOptions {
 const pollMs = 50;
 
 /**
- * Stops the children that an earlier Earshot process recorded and did not live to stop (SIGKILL,
- * power cut mid-build, a parent death signal lost to a race), then forgets them: for each record
- * whose owner has ended, SIGTERM to the child (its whole group if it leads one), SIGKILL after
- * `graceMs`. Only a process whose pid, start time and program all match the record is signalled;
- * a pid since given to another process is left alone. Records of running owners are kept, and
- * records that do not parse are removed. Needs Linux's /proc: elsewhere there are no records and
- * nothing is reaped.
+ * Stops the children that an earlier Earshot process recorded and did not live to stop (it was
+ * killed, and they had no parent death signal, or are the rest of a group that the signal does
+ * not reach), then forgets them: for each record whose owner has ended, SIGTERM to the child (its
+ * whole group if it leads one), SIGKILL after `graceMs`. Only a process whose pid, start time and
+ * program all match the record is signalled; a pid since given to another process is left alone.
+ * Records of running owners are kept, and records that do not parse are removed. Needs Linux's
+ * /proc: elsewhere there are no records and nothing is reaped.
  */
 export async function reapOrphans({ graceMs = 2_000 }: ReapOptions = {}): Promise<ReapedChild[]> {
   if (!hasProcFileSystem()) return [];
@@ -43,9 +43,9 @@ export async function reapOrphans({ graceMs = 2_000 }: ReapOptions = {}): Promis
       removeChildRecord(path);
       continue;
     }
+    // A record from an earlier boot names processes that have all ended.
     const sameBoot = record.bootId === currentBoot;
     if (sameBoot && isRunning(record.owner.pid, record.owner.startTicks)) continue;
-    // After a reboot nothing it names is running.
     if (sameBoot && (await stopOrphan(record, graceMs))) {
       reaped.push({ pid: record.pid, command: basename(record.command) });
     }

@@ -17,9 +17,10 @@ type PipedOutput = ['ignore', 'pipe', 'pipe'];
 type PipedAll = ['pipe', 'pipe', 'pipe'];
 
 /**
- * Every child process Earshot starts starts here, so none outlives it: on Linux it dies with this
- * process (see `dyingWithParent`), its group too when it leads one (`followGroup`), and it is
- * recorded until it exits, so that a later start can stop whatever a SIGKILL left (`reapOrphans`).
+ * The one way Earshot starts a child process, so that none outlives it: on Linux the child dies
+ * with this process (`dyingWithParent`), the rest of its group too when it leads one
+ * (`followGroup`), and it is recorded until it exits, so that a later start can stop whatever a
+ * SIGKILL left running (`reapOrphans`).
  */
 export function spawnChild(
   command: string,
