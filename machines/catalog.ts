@@ -45,13 +45,21 @@ export const machineCatalog: readonly CatalogEntry[] = [
     machine: fileJobMachine,
     traversal: {
       // Progress is a number that every event nudges; the states worth telling apart are where the job is
-      // and which chunk it is on. Without this, each progress value multiplies the paths.
+      // and which chunk it is on (and, resumed, where it goes on). Without this, each progress value multiplies the paths.
       serializeState: (snapshot) =>
-        JSON.stringify([snapshot.value, snapshot.context.chunkIndex, snapshot.context.chunkCount]),
+        JSON.stringify([
+          snapshot.value,
+          snapshot.context.chunkIndex,
+          snapshot.context.chunkCount,
+          snapshot.context.chunksDoneBefore,
+        ]),
       // Two chunks: enough to take the "next chunk" branch and the "last chunk" branch.
       extraEvents: [
         { type: 'DECODING_PROGRESS', fraction: 0.5 },
         { type: 'AUDIO_READY', chunkDurationsMs: [30_000, 10_000] },
+        // Resumed after the first chunk, and after the last (the crash came before the session closed).
+        { type: 'RESUME', chunksDone: 1 },
+        { type: 'RESUME', chunksDone: 2 },
         { type: 'UPLOAD_PROGRESS', sentBytes: 500, totalBytes: 1000 },
         { type: 'PROCESSING', fraction: 0.5 },
         { type: 'CHUNK_TRANSCRIBED', segments: [{ text: 'model-based path', startMs: 0, endMs: 1000 }] },

@@ -8,6 +8,10 @@ import type { EventObject, SnapshotFrom } from 'xstate';
  *
  * Each ending goes through a closing state (finishing, failing, cancelling) whose effect settles
  * the session (STOP, FAIL or QUIT) before the job reaches completed, failed or cancelled.
+ *
+ * A job the service was running when it crashed is RESUMEd instead of STARTed at the next start:
+ * it decodes the file again and goes on from the first chunk whose text was not committed, in the
+ * session it had opened.
  */
 
 /** A piece of recognised text, its times relative to the start of the chunk it came from. */
@@ -23,6 +27,7 @@ export type SessionClosing = { type: 'STOP' } | { type: 'FAIL'; reason: string }
 
 export type FileJobEvent =
   | { type: 'START' }
+  | { type: 'RESUME'; chunksDone: number }
   | { type: 'DECODING_PROGRESS'; fraction: number }
   | { type: 'AUDIO_READY'; chunkDurationsMs: number[] }
   | { type: 'SESSION_OPENED' }
@@ -40,6 +45,8 @@ export interface FileJobContext {
   chunkCount: number;
   /** The chunk being transcribed or saved, from 0. */
   chunkIndex: number;
+  /** Chunks committed before a restart resumed the job; 0 for a job run once. */
+  chunksDoneBefore: number;
   chunkDurationsMs: number[];
   /** The current chunk's segments, between its transcription and its saving. */
   transcribed: RecognisedSegment[];
@@ -71,6 +78,7 @@ export const fileJobMachine = setup({
   },
   guards: {
     hasMoreChunks: ({ context }) => context.chunkIndex + 1 < context.chunkCount,
+    allChunksSaved: ({ context }) => context.chunkIndex >= context.chunkCount,
   },
   actions: {
     recordFailure: assign({
@@ -97,13 +105,21 @@ export const fileJobMachine = setup({
     progress: 0,
     chunkCount: 0,
     chunkIndex: 0,
+    chunksDoneBefore: 0,
     chunkDurationsMs: [],
     transcribed: [],
     error: null,
   },
   states: {
     queued: {
-      on: { START: 'preparing', CANCEL: 'cancelling' },
+      on: {
+        START: 'preparing',
+        RESUME: {
+          target: 'preparing',
+          actions: assign({ chunksDoneBefore: ({ event }) => Math.max(0, Math.floor(event.chunksDone)) }),
+        },
+        CANCEL: 'cancelling',
+      },
     },
     preparing: {
       invoke: { src: 'prepareAudio' },
@@ -115,10 +131,14 @@ export const fileJobMachine = setup({
         },
         AUDIO_READY: {
           target: 'opening',
-          actions: assign({
-            chunkDurationsMs: ({ event }) => event.chunkDurationsMs,
-            chunkCount: ({ event }) => event.chunkDurationsMs.length,
-            progress: ({ context }) => advance(context, decodingShare),
+          actions: assign(({ context, event }) => {
+            const decoded: FileJobContext = {
+              ...context,
+              chunkDurationsMs: event.chunkDurationsMs,
+              chunkCount: event.chunkDurationsMs.length,
+              chunkIndex: Math.min(context.chunksDoneBefore, event.chunkDurationsMs.length),
+            };
+            return { ...decoded, progress: advance(decoded, chunkProgress(decoded, 0)) };
           }),
         },
         FAILED: { target: 'failing', actions: 'recordFailure' },
@@ -128,7 +148,7 @@ export const fileJobMachine = setup({
     opening: {
       invoke: { src: 'openSession' },
       on: {
-        SESSION_OPENED: 'transcribing',
+        SESSION_OPENED: [{ guard: 'allChunksSaved', target: 'finishing' }, { target: 'transcribing' }],
         FAILED: { target: 'failing', actions: 'recordFailure' },
         CANCEL: 'cancelling',
       },

@@ -120,4 +120,27 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
         SELECT sessionId, id, question, answer, citations, createdAt, status FROM askEntriesKeyedByEntryId;
       DROP TABLE askEntriesKeyedByEntryId;
     `),
+  // File jobs outlive the process that ran them: after a crash the next start resumes each one
+  // from its first chunk not committed. Not a TinyBase table: only the service reads it.
+  (database) =>
+    database.exec(`
+      CREATE TABLE fileJobs (
+        id TEXT PRIMARY KEY,
+        sessionId TEXT NOT NULL,
+        path TEXT NOT NULL,
+        title TEXT NOT NULL,
+        providerId TEXT NOT NULL,
+        language TEXT,
+        state TEXT NOT NULL,
+        chunkDurationsMs TEXT,
+        chunksDone INTEGER NOT NULL,
+        submittedChunk INTEGER,
+        submittedJobId TEXT,
+        error TEXT,
+        resumeCount INTEGER NOT NULL,
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL
+      );
+      CREATE INDEX fileJobsByCreation ON fileJobs(createdAt);
+    `),
 ];

@@ -22,6 +22,7 @@ import { optionalTextCell, textCell } from './cells.ts';
 import { askEntryRowId, segmentRowId, storeTables } from './storeTables.ts';
 import { StoreError } from './storeError.ts';
 import { transactionRows } from './transactionRows.ts';
+import { FileJobTable, type FileJobPatch, type FileJobRecord } from './fileJobTable.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
 import { codePointLength, joinSegmentTexts, segmentSeparator } from './transcriptText.ts';
 
@@ -91,6 +92,7 @@ export class SessionStore implements SessionReader {
   private readonly mirror: SqliteMirror;
   private readonly search: TranscriptSearch;
   private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly fileJobs: FileJobTable;
   private readonly database: DatabaseSync;
   private readonly readOnly: boolean;
   private newestFirst: string[] | undefined;
@@ -112,6 +114,7 @@ export class SessionStore implements SessionReader {
     this.mirror = new SqliteMirror(database, storeTables);
     this.search = new TranscriptSearch(database);
     this.statements = prepareStatements(database);
+    this.fileJobs = new FileJobTable(database);
     this.load();
     this.indexes = createIndexes(this.tables)
       .setIndexDefinition(segmentsBySession, 'segments', 'sessionId', 'seq')
@@ -271,6 +274,52 @@ export class SessionStore implements SessionReader {
 
   /** Appends one committed segment to a recording session and returns it with its position. */
   appendSegment(sessionId: string, input: NewSegment): Segment {
+    const [segment] = input.text.trim() === '' ? [] : this.appendSegments(sessionId, [input]);
+    if (segment === undefined) throw new StoreError('invalid_segment', 'A segment needs non-empty text.');
+    return segment;
+  }
+
+  // File jobs (fileJobTable.ts): rows of their own, outside the working set.
+
+  createFileJob(record: FileJobRecord): void {
+    this.writeSql(() => this.fileJobs.insert(record));
+  }
+
+  updateFileJob(id: string, patch: FileJobPatch): FileJobRecord {
+    const updated = this.writeSql(() => this.fileJobs.update(id, patch));
+    if (updated === undefined) throw new StoreError('job_not_found', `There is no file job ${id}.`);
+    return updated;
+  }
+
+  getFileJob(id: string): FileJobRecord | undefined {
+    return this.fileJobs.get(id);
+  }
+
+  /** Newest first. */
+  listFileJobs(limit: number): FileJobRecord[] {
+    return this.fileJobs.list(limit);
+  }
+
+  /**
+   * Appends one chunk's segments to the job's session and records the chunk as done, in one
+   * transaction: after a crash the job resumes exactly after the last chunk whose text was kept.
+   * `durationMs` is the audio transcribed so far, silence included.
+   */
+  commitFileJobChunk(jobId: string, chunksDone: number, durationMs: number, segments: NewSegment[]): void {
+    const job = this.fileJobs.get(jobId);
+    if (job === undefined) throw new StoreError('job_not_found', `There is no file job ${jobId}.`);
+    this.appendSegments(job.sessionId, segments, {
+      durationMs,
+      after: () => this.fileJobs.update(jobId, { chunksDone, submitted: null }),
+    });
+  }
+
+  /** The segments with text, appended in order with their positions; those without are left out. */
+  private appendSegments(
+    sessionId: string,
+    inputs: readonly NewSegment[],
+    also: { durationMs?: number; after?: () => void } = {},
+  ): Segment[] {
     const session = this.requireSession(sessionId);
     if (session.status !== 'recording') {
       throw new StoreError(
@@ -278,36 +327,48 @@ export class SessionStore implements SessionReader {
         `Session ${sessionId} is ${session.status}; segments can only be added while it is recording.`,
       );
     }
-    const text = input.text.trim();
-    if (text === '') throw new StoreError('invalid_segment', 'A segment needs non-empty text.');
-    if (!isTimeRange(input.startMs, input.endMs)) {
-      throw new StoreError(
-        'invalid_segment',
-        `A segment needs 0 ≤ startMs ≤ endMs (got ${input.startMs}..${input.endMs}).`,
-      );
-    }
     const existing = this.indexes.getSliceRowIds(segmentsBySession, sessionId);
     const previousId = existing.at(-1);
-    const previousText =
+    let previousText =
       previousId === undefined ? '' : textCell(this.tables.getRow('segments', previousId), 'text');
-    const segment: Segment = {
-      seq: existing.length,
-      text,
-      startMs: input.startMs,
-      endMs: input.endMs,
-      speaker: input.speaker ?? null,
-      language: input.language ?? null,
-    };
-    this.write(() => {
-      this.tables.setRow('segments', segmentRowId(sessionId, segment.seq), { sessionId, ...segment });
-      this.tables.setPartialRow('sessions', sessionId, {
-        transcriptLength:
-          session.transcriptLength + codePointLength(segmentSeparator(previousText, text) + text),
-        durationMs: Math.max(session.durationMs, segment.endMs),
-        updatedAt: Date.now(),
+    let transcriptLength = session.transcriptLength;
+    let durationMs = Math.max(session.durationMs, also.durationMs ?? 0);
+    const segments: Segment[] = [];
+    for (const input of inputs) {
+      const text = input.text.trim();
+      if (text === '') continue;
+      if (!isTimeRange(input.startMs, input.endMs)) {
+        throw new StoreError(
+          'invalid_segment',
+          `A segment needs 0 ≤ startMs ≤ endMs (got ${input.startMs}..${input.endMs}).`,
+        );
+      }
+      segments.push({
+        seq: existing.length + segments.length,
+        text,
+        startMs: input.startMs,
+        endMs: input.endMs,
+        speaker: input.speaker ?? null,
+        language: input.language ?? null,
       });
-    });
-    return segment;
+      transcriptLength += codePointLength(segmentSeparator(previousText, text) + text);
+      durationMs = Math.max(durationMs, input.endMs);
+      previousText = text;
+    }
+    this.write(
+      () => {
+        for (const segment of segments) {
+          this.tables.setRow('segments', segmentRowId(sessionId, segment.seq), { sessionId, ...segment });
+        }
+        this.tables.setPartialRow('sessions', sessionId, {
+          transcriptLength,
+          durationMs,
+          updatedAt: Date.now(),
+        });
+      },
+      { after: also.after },
+    );
+    return segments;
   }
 
   updateSession(id: string, patch: SessionPatch): SessionRecord {
@@ -521,15 +582,16 @@ export class SessionStore implements SessionReader {
       }
     });
     this.recentMatches.clear();
-    if (failure !== undefined) {
-      const reason = failure instanceof Error ? failure.message : 'unknown error';
-      throw new StoreError(
-        'storage_failed',
-        `Could not save to the data directory (${reason}); nothing was changed.`,
-        {
-          cause: failure,
-        },
-      );
+    if (failure !== undefined) throw storageFailed(failure);
+  }
+
+  /** A write to a table outside TinyBase, refused and reported as `write` refuses and reports. */
+  private writeSql<T>(work: () => T): T {
+    if (this.readOnly) throw new StoreError('read_only', 'This store was opened read-only.');
+    try {
+      return work();
+    } catch (error) {
+      throw storageFailed(error);
     }
   }
 
@@ -644,6 +706,18 @@ function prepareStatements(database: DatabaseSync) {
     deleteTranscript: statement('DELETE FROM transcripts WHERE sessionId = ?'),
     deleteAllSessions: statement('DELETE FROM sessions'),
   };
+}
+
+function storageFailed(failure: unknown): StoreError {
+  if (failure instanceof StoreError) return failure;
+  const reason = failure instanceof Error ? failure.message : 'unknown error';
+  return new StoreError(
+    'storage_failed',
+    `Could not save to the data directory (${reason}); nothing was changed.`,
+    {
+      cause: failure,
+    },
+  );
 }
 
 function isTimeRange(startMs: number, endMs: number): boolean {

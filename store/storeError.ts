@@ -1,5 +1,6 @@
 export type StoreErrorCode =
   | 'session_not_found'
+  | 'job_not_found'
   | 'not_found'
   | 'conflict'
   | 'invalid_state'

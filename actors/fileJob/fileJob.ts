@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +16,7 @@ import type {
 import type { ProviderAddressLease, ProviderDefinition, ResolveBaseUrl } from '../../providers/contract.ts';
 import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
+import type { FileJobRecord, StoredFileJobState } from '../../store/fileJobTable.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { chunkLimits } from './chunkLimits.ts';
@@ -39,6 +40,13 @@ export interface FileJobInput {
   title?: string;
   store: SessionStore;
   resolveBaseUrl: ResolveBaseUrl;
+  /** Where the decoded chunks are written, in a folder of the job's own; default the system's temp folder. */
+  workDirectory?: string;
+  /**
+   * The stored job to resume after a restart: the new job keeps its ids, title and language and
+   * goes on after its last committed chunk. Without it the job is new and is stored as it is created.
+   */
+  resume?: FileJobRecord;
   /** Observes the actor's machine (the visualizer); the actor works the same without it. */
   inspect?: (event: InspectionEvent) => void;
 }
@@ -59,6 +67,10 @@ export interface FileJobStatus {
   /** 0 until the audio is decoded. */
   chunkCount: number;
   error: string | null;
+  /** Epoch ms. */
+  createdAt: number;
+  /** How many times a restart of the service has resumed the job. */
+  resumeCount: number;
 }
 
 export interface FileJob {
@@ -67,10 +79,15 @@ export interface FileJob {
   status(): FileJobStatus;
   /** Calls `listener` with every change of state or progress; returns the unsubscribe function. */
   subscribe(listener: (status: FileJobStatus) => void): () => void;
-  /** Leaves `queued`. */
+  /** Leaves `queued`: a stored job resumes, a new one starts. */
   start(): void;
   /** Stops the job wherever it is: the provider call is aborted and the session quits. */
   cancel(): void;
+  /**
+   * Stops working on the job without ending it, as the service shuts down: the provider call in
+   * flight is aborted, the session stays open and the stored job resumes at the next start.
+   */
+  suspend(): Promise<void>;
   /** The final status, once the job has ended and its temporary files are gone. */
   readonly finished: Promise<FileJobStatus>;
 }
@@ -92,11 +109,34 @@ export function isFinalFileJobState(state: FileJobState): boolean {
 
 /** A file job, waiting in `queued` until `start()`. */
 export function createFileJob(input: FileJobInput): FileJob {
-  const { definition, store, path } = input;
+  const { definition, store, path, resume } = input;
   const { metadata } = definition;
-  const jobId = randomUUID();
-  const sessionId = randomUUID();
-  const title = input.title ?? basename(path);
+  const jobId = resume?.id ?? randomUUID();
+  const sessionId = resume?.sessionId ?? randomUUID();
+  const title = resume?.title ?? input.title ?? basename(path);
+  const language = resume === undefined ? (input.language ?? null) : resume.language;
+  const createdAt = resume?.createdAt ?? Date.now();
+  const resumeCount = resume === undefined ? 0 : resume.resumeCount + 1;
+  if (resume === undefined) {
+    store.createFileJob({
+      id: jobId,
+      sessionId,
+      path,
+      title,
+      providerId: metadata.id,
+      language,
+      state: 'queued',
+      chunkDurationsMs: null,
+      chunksDone: 0,
+      submitted: null,
+      error: null,
+      resumeCount,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  } else {
+    store.updateFileJob(jobId, { state: 'queued', resumeCount });
+  }
 
   // What the effects hand each other outside the machine: files and the validated config.
   let config: unknown;
@@ -104,7 +144,9 @@ export function createFileJob(input: FileJobInput): FileJob {
   let chunks: AudioChunk[] = [];
   let directory: string | undefined;
   let address: Promise<string | ProviderAddressLease> | undefined;
-  let sessionOpened = false;
+  // A resumed job's session was opened before the restart: ending the job, however early, closes it.
+  let sessionOpened = resume !== undefined;
+  const submittedBefore = resume?.submitted ?? null;
   const running = new Set<Promise<unknown>>();
 
   /** Runs `work` for one invoked state; its outcome is sent back unless the state was left first. */
@@ -139,10 +181,12 @@ export function createFileJob(input: FileJobInput): FileJob {
     const checked = checkProviderConfig(definition, input.rawConfig);
     if (!checked.ok) throw new Error(checked.message);
     config = checked.config;
-    languageHints = input.language === undefined ? configuredLanguageHints(config) : [input.language];
+    languageHints = language === null ? configuredLanguageHints(config) : [language];
     const limits = chunkLimits(metadata.fileLimits, `${metadata.label} ${metadata.name}`);
     const { durationMs } = await probeMedia(path, signal);
-    directory = await mkdtemp(join(tmpdir(), 'earshot-file-job-'));
+    const workDirectory = input.workDirectory ?? tmpdir();
+    await mkdir(workDirectory, { recursive: true, mode: 0o700 });
+    directory = await mkdtemp(join(workDirectory, 'earshot-file-job-'));
     let reported = 0;
     chunks = await decodeToChunks({
       path,
@@ -157,11 +201,20 @@ export function createFileJob(input: FileJobInput): FileJob {
         send({ type: 'DECODING_PROGRESS', fraction });
       },
     });
-    return { type: 'AUDIO_READY', chunkDurationsMs: chunks.map((chunk) => chunk.durationMs) };
+    const chunkDurationsMs = chunks.map((chunk) => chunk.durationMs);
+    if (resume !== undefined) checkSameChunks(resume, chunkDurationsMs);
+    store.updateFileJob(jobId, { chunkDurationsMs });
+    return { type: 'AUDIO_READY', chunkDurationsMs };
   });
 
   const openSession = effect<undefined>(() => {
-    store.createSession({ id: sessionId, title, providerId: metadata.id, startedAt: Date.now() });
+    // A resumed job goes on in the session it opened before the restart, if it got that far.
+    const opened = store.getSession(sessionId);
+    if (opened === undefined) {
+      store.createSession({ id: sessionId, title, providerId: metadata.id, startedAt: Date.now() });
+    } else if (opened.status !== 'recording') {
+      throw new Error(`Its session is ${opened.status} already; start a new transcription of the file.`);
+    }
     sessionOpened = true;
     return { type: 'SESSION_OPENED' };
   });
@@ -180,6 +233,10 @@ export function createFileJob(input: FileJobInput): FileJob {
         config,
         baseUrl,
         signal,
+        submittedJobId: submittedBefore?.chunkIndex === chunkIndex ? submittedBefore.vendorJobId : undefined,
+        onSubmitted: (vendorJobId) => {
+          store.updateFileJob(jobId, { submitted: { chunkIndex, vendorJobId } });
+        },
         onProgress: (progress) =>
           send(
             progress.phase === 'uploading'
@@ -204,21 +261,18 @@ export function createFileJob(input: FileJobInput): FileJob {
       const chunkEndMs = chunk.startMs + chunk.durationMs;
       // Chunk-relative times move by the chunk's start, so the transcript runs on across chunks.
       const place = (ms: number) => Math.min(chunkEndMs, chunk.startMs + Math.max(0, Math.round(ms)));
-      for (const segment of segments) {
-        const text = segment.text.trim();
-        if (text === '') continue;
+      const placed = segments.map((segment) => {
         const startMs = place(segment.startMs);
-        store.appendSegment(sessionId, {
-          text,
+        return {
+          text: segment.text,
           startMs,
           endMs: Math.max(startMs, place(segment.endMs)),
           speaker: segment.speaker ?? null,
           language: segment.language ?? null,
-        });
-      }
+        };
+      });
       // The session lasts as long as the audio transcribed so far, speech or not.
-      const durationMs = store.getSession(sessionId)?.durationMs ?? 0;
-      if (chunkEndMs > durationMs) store.updateSession(sessionId, { durationMs: chunkEndMs });
+      store.commitFileJobChunk(jobId, chunkIndex + 1, chunkEndMs, placed);
       return { type: 'SEGMENTS_SAVED' };
     },
   );
@@ -255,24 +309,39 @@ export function createFileJob(input: FileJobInput): FileJob {
     path,
     title,
     providerId: metadata.id,
-    language: input.language ?? null,
+    language,
     state: fileJobStateOf(snapshot),
     progress: snapshot.context.progress,
     chunkIndex: snapshot.context.chunkIndex,
     chunkCount: snapshot.context.chunkCount,
     error: snapshot.context.error,
+    createdAt,
+    resumeCount,
   });
+
+  /** Aborts the effects and waits for them, then removes the chunks and lets the runtime go. */
+  async function releaseResources(): Promise<void> {
+    await settle([...running], remoteCleanupWaitMs);
+    // The outcome is decided by now: a chunk directory that will not go or a runtime that fails
+    // to stop (its own status says why) does not change it.
+    if (directory !== undefined) await rm(directory, { recursive: true, force: true }).catch(() => undefined);
+    const lease = await address?.catch(() => undefined);
+    if (typeof lease === 'object') await lease.release().catch(() => undefined);
+  }
 
   const listeners = new Set<(status: FileJobStatus) => void>();
   let ended: (snapshot: FileJobSnapshot) => void = () => undefined;
   const finished = new Promise<FileJobSnapshot>((resolve) => (ended = resolve)).then(async (snapshot) => {
-    await settle([...running], remoteCleanupWaitMs);
-    // The outcome is decided by now: a chunk directory that will not go (it is in the system's temp
-    // folder) or a runtime that fails to stop (its own status says why) does not change it.
-    if (directory !== undefined) await rm(directory, { recursive: true, force: true }).catch(() => undefined);
-    const lease = await address?.catch(() => undefined);
-    if (typeof lease === 'object') await lease.release().catch(() => undefined);
-    return toStatus(snapshot);
+    await releaseResources();
+    const status = toStatus(snapshot);
+    // The session already says how the job ended; a store that cannot record it here leaves the
+    // job to be settled from the session at the next start.
+    try {
+      store.updateFileJob(jobId, { state: status.state as StoredFileJobState, error: status.error });
+    } catch {
+      // Nothing more to do: see above.
+    }
+    return status;
   });
   actor.subscribe((snapshot) => {
     const status = toStatus(snapshot);
@@ -293,10 +362,40 @@ export function createFileJob(input: FileJobInput): FileJob {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start: () => send({ type: 'START' }),
+    start() {
+      if (actor.getSnapshot().status !== 'active' || fileJobStateOf(actor.getSnapshot()) !== 'queued') return;
+      try {
+        store.updateFileJob(jobId, { state: 'running' });
+      } catch {
+        // Queued and running jobs resume alike; a store that cannot say which fails the first commit.
+      }
+      send(resume === undefined ? { type: 'START' } : { type: 'RESUME', chunksDone: resume.chunksDone });
+    },
     cancel: () => send({ type: 'CANCEL' }),
+    async suspend() {
+      if (actor.getSnapshot().status !== 'active') return;
+      actor.stop();
+      await releaseResources();
+    },
     finished,
   };
+}
+
+/**
+ * A resumed job must cut the file where it did before, or its committed text would not line up
+ * with the chunks it goes on with.
+ */
+function checkSameChunks(resume: FileJobRecord, chunkDurationsMs: readonly number[]): void {
+  const before = resume.chunkDurationsMs;
+  if (before === null || resume.chunksDone === 0) return;
+  const same =
+    chunkDurationsMs.length >= resume.chunksDone &&
+    before.slice(0, resume.chunksDone).every((durationMs, index) => chunkDurationsMs[index] === durationMs);
+  if (!same) {
+    throw new Error(
+      `The file decodes differently from when this job began, so it cannot go on after its first ${resume.chunksDone} chunks (their text is kept in the session). Transcribe the file again as a new job.`,
+    );
+  }
 }
 
 /** The provider's own `languageHints` setting, which applies when the job names no language. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventObject, InspectionEvent } from 'xstate';
@@ -23,6 +24,7 @@ import {
 } from '../../machines/fileJob.ts';
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../../providers/contract.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
+import type { FileJobRecord } from '../../store/fileJobTable.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { silentWav } from '../fakes/wavAudio.ts';
 import { aborted, testProvider, type TestConfig } from '../integration/fileTranscriptionSupport.ts';
@@ -120,7 +122,7 @@ afterAll(() => {
   directory.remove();
 });
 
-type StoreCall = 'createSession' | 'appendSegment' | 'getSession';
+type StoreCall = 'getSession' | 'commitFileJobChunk';
 
 /** The shared store, with calls that can be made to fail as a full disk would. */
 function faultyStore(real: SessionStore) {
@@ -163,7 +165,7 @@ interface UpstreamCall {
  * A provider whose calls wait for the test: it reports progress, answers or refuses when told, and
  * when the job aborts a call it stops with a cancellation, as the real clients do.
  */
-function scriptedUpstream() {
+function scriptedUpstream(firstChunk: number) {
   const arrivals: Array<{ promise: Promise<UpstreamCall>; arrive: (call: UpstreamCall) => void }> = [];
   const arrival = (index: number) => {
     let slot = arrivals[index];
@@ -182,7 +184,7 @@ function scriptedUpstream() {
         void aborted(request.signal).then(() =>
           reject(new ProviderError('cancelled', 'Test Vendor request cancelled.')),
         );
-        arrival(calls++).arrive({ request, answer: resolve, refuse: reject });
+        arrival(firstChunk + calls++).arrive({ request, answer: resolve, refuse: reject });
       }),
   };
   return {
@@ -214,7 +216,8 @@ interface Cause {
 
 /**
  * A step the machine allows that the actor cannot take, with the reason. Closing a job touches
- * the store only when the job opened a session; before that, nothing in the closing can fail.
+ * the store only when the job opened a session or resumes one; before that, nothing in the closing
+ * can fail.
  */
 function unreachableReason(path: FileJobPath): string | undefined {
   const steps = path.steps;
@@ -222,7 +225,8 @@ function unreachableReason(path: FileJobPath): string | undefined {
   const before = steps.at(-2)?.state;
   if (last?.event.type !== 'FAILED' || before === undefined) return undefined;
   if (!['failing', 'cancelling'].includes(fileJobStateOf(before))) return undefined;
-  if (steps.some((step) => step.event.type === 'SESSION_OPENED')) return undefined;
+  if (steps.some((step) => step.event.type === 'SESSION_OPENED' || step.event.type === 'RESUME'))
+    return undefined;
   return 'the job closes before opening a session, and that closing touches nothing that can fail';
 }
 
@@ -232,6 +236,7 @@ function causeOf(event: FileJobEvent, before: FileJobSnapshot): Cause {
   const upstreamWaits = state === 'uploading' || state === 'processing';
   switch (event.type) {
     case 'START':
+    case 'RESUME':
       return { act: ({ job }) => job.start(), samePayload: true };
     case 'CANCEL':
       // Mid-call, so the abort goes through the provider as a user's cancel does.
@@ -282,7 +287,8 @@ function failureIn(state: string, chunk: number, message: string): Cause {
       // The input is the unreadable file (inputFor); ffprobe's refusal is the message.
       return { samePayload: false };
     case 'opening':
-      return { act: ({ faults }) => faults.failNext('createSession', message), samePayload: true };
+      // Opening reads the session first, to go on in it when the job resumes.
+      return { act: ({ faults }) => faults.failNext('getSession', message), samePayload: true };
     case 'uploading':
     case 'processing':
       return {
@@ -291,7 +297,7 @@ function failureIn(state: string, chunk: number, message: string): Cause {
         samePayload: true,
       };
     case 'saving':
-      return { act: ({ faults }) => faults.failNext('appendSegment', message), samePayload: true };
+      return { act: ({ faults }) => faults.failNext('commitFileJobChunk', message), samePayload: true };
     case 'finishing':
     case 'failing':
     case 'cancelling':
@@ -300,6 +306,35 @@ function failureIn(state: string, chunk: number, message: string): Cause {
     default:
       throw new Error(`no way to cause FAILED in ${state}`);
   }
+}
+
+/**
+ * The stored job a path's RESUME takes up: the same job run before a restart, which committed
+ * `chunksDone` chunks to the session it had opened.
+ */
+function storedJobFor(path: FileJobPath): FileJobRecord | undefined {
+  const resume = path.steps.find((step) => step.event.type === 'RESUME')?.event;
+  if (resume?.type !== 'RESUME') return undefined;
+  const session = store.createSession({ title: 'resumed after a restart', providerId: 'test' });
+  const now = Date.now();
+  const record: FileJobRecord = {
+    id: randomUUID(),
+    sessionId: session.id,
+    path: inputFor(path),
+    title: session.title,
+    providerId: 'test',
+    language: null,
+    state: 'running',
+    chunkDurationsMs: null,
+    chunksDone: resume.chunksDone,
+    submitted: null,
+    error: null,
+    resumeCount: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  store.createFileJob(record);
+  return record;
 }
 
 function inputFor(path: FileJobPath): string {
@@ -319,7 +354,9 @@ function inputFor(path: FileJobPath): string {
  * `causes[index]` runs once the job has taken `index` events (the first is xstate's init).
  */
 function startReplay(path: FileJobPath, causes: ReadonlyArray<Cause | undefined>) {
-  const upstream = scriptedUpstream();
+  const resume = storedJobFor(path);
+  // A resumed job's first call is for the first chunk it had not committed.
+  const upstream = scriptedUpstream(resume?.chunksDone ?? 0);
   const faults = faultyStore(store);
   const observed: Observed[] = [];
   // Set once the job exists; the job reports its initial snapshot while it is being created.
@@ -350,6 +387,7 @@ function startReplay(path: FileJobPath, causes: ReadonlyArray<Cause | undefined>
     rawConfig: { apiKey: 'test-key-1234' },
     store: faults.store,
     resolveBaseUrl: () => Promise.resolve('http://127.0.0.1:9/model-based'),
+    resume,
     inspect: (event: InspectionEvent) => {
       if (event.type !== '@xstate.snapshot' || event.actorRef.sessionId !== event.rootId) return;
       observed.push({
