@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 import type { FileJobState } from '../../machines/fileJob.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { ControlClient } from '../controlClient.ts';
 import { removeServiceFiles, writeServiceFiles } from '../serviceFile.ts';
 import { followJob } from './jobFollowing.ts';
-import type { ReportedJob } from './jobsCommand.ts';
 
 /**
  * One answer of the stand-in service: a status; an error, given by another service than the one
@@ -19,7 +19,7 @@ let server: Server;
 let answers: Answer[];
 let asked: string[];
 
-function status(state: FileJobState, progress: number): ReportedJob {
+function status(state: FileJobState, progress: number): FileJobStatus {
   return {
     jobId: 'job-1',
     sessionId: 'session-1',

@@ -1,19 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 import { createZonedClock } from '../../api/zonedTime.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import {
-  formatJobDetails,
-  formatJobTable,
-  jobsCommand,
-  noServiceMessage,
-  type ReportedJob,
-} from './jobsCommand.ts';
+import { formatJobDetails, formatJobTable, jobsCommand, noServiceMessage } from './jobsCommand.ts';
 import { UsageError } from './usage.ts';
 
 const utc = createZonedClock('UTC');
 
-function job(overrides: Partial<ReportedJob>): ReportedJob {
-  const status: ReportedJob = {
+function job(overrides: Partial<FileJobStatus>): FileJobStatus {
+  const status: FileJobStatus = {
     jobId: '11111111-1111-4111-8111-111111111111',
     sessionId: '22222222-2222-4222-8222-222222222222',
     path: '/data/uploads/x',

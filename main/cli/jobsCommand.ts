@@ -8,12 +8,6 @@ import { committedTranscript, reportJobOutcome } from './jobOutcome.ts';
 import { JobProgressLine } from './jobProgressLine.ts';
 import { UsageError } from './usage.ts';
 
-/**
- * A job's status as the service sends it. `createdAt` and `resumeCount` are read as possibly absent,
- * since they are being added to FileJobStatus.
- */
-export type ReportedJob = FileJobStatus & { createdAt?: number; resumeCount?: number };
-
 /** How often `jobs show --wait` looks for a service to start again. */
 const servicePollIntervalMs = 500;
 
@@ -62,7 +56,7 @@ function jobPath(id: string): string {
 }
 
 async function listJobs(client: ControlClient): Promise<void> {
-  const { jobs } = await client.call<{ jobs: ReportedJob[] }>('GET', '/transcriptions');
+  const { jobs } = await client.call<{ jobs: FileJobStatus[] }>('GET', '/transcriptions');
   if (jobs.length === 0) {
     console.error('No transcription jobs: none is running, and none ended recently.');
     return;
@@ -73,12 +67,12 @@ async function listJobs(client: ControlClient): Promise<void> {
 }
 
 async function showJob(client: ControlClient, id: string): Promise<void> {
-  const job = await client.call<ReportedJob>('GET', jobPath(id));
+  const job = await client.call<FileJobStatus>('GET', jobPath(id));
   console.log(formatJobDetails(job, createZonedClock(localTimeZone())));
 }
 
 async function cancelJob(client: ControlClient, dataDirectory: string, id: string): Promise<void> {
-  const answer = await client.call<ReportedJob>('POST', `${jobPath(id)}/cancel`);
+  const answer = await client.call<FileJobStatus>('POST', `${jobPath(id)}/cancel`);
   if (isFinalFileJobState(answer.state)) {
     const already = answer.state === 'cancelled' ? '' : ' It had already ended; nothing was cancelled.';
     console.log(`Job ${answer.jobId} (${answer.title}): ${answer.state}.${already}`);
@@ -138,7 +132,7 @@ async function waitForJob(dataDirectory: string, id: string): Promise<void> {
 }
 
 /** The jobs as a table, newest first within the unfinished ones, which come before the ended ones. */
-export function formatJobTable(jobs: readonly ReportedJob[], clock: ZonedClock): string {
+export function formatJobTable(jobs: readonly FileJobStatus[], clock: ZonedClock): string {
   const unfinished = jobs.filter((job) => !isFinalFileJobState(job.state));
   const ended = jobs.filter((job) => isFinalFileJobState(job.state));
   const header = ['ID', 'STATE', 'DONE', 'CHUNK', 'PROVIDER', 'CREATED', 'TITLE'];
@@ -165,7 +159,7 @@ export function formatJobTable(jobs: readonly ReportedJob[], clock: ZonedClock):
 }
 
 /** One job, field by field, with the command that comes next for it. */
-export function formatJobDetails(job: ReportedJob, clock: ZonedClock): string {
+export function formatJobDetails(job: FileJobStatus, clock: ZonedClock): string {
   const provider = providerLabel(job.providerId);
   const fields: [string, string][] = [
     ['Job', job.jobId],
@@ -187,17 +181,16 @@ export function formatJobDetails(job: ReportedJob, clock: ZonedClock): string {
   return lines.join('\n');
 }
 
-function stateText(job: ReportedJob): string {
-  const resumes = job.resumeCount ?? 0;
-  return resumes > 0 ? `${job.state} (resumed ${resumes}×)` : job.state;
+function stateText(job: FileJobStatus): string {
+  return job.resumeCount > 0 ? `${job.state} (resumed ${job.resumeCount}×)` : job.state;
 }
 
-function percentText(job: ReportedJob): string {
+function percentText(job: FileJobStatus): string {
   return `${Math.floor(job.progress * 100)}%`;
 }
 
 /** The chunk being worked on, counted from 1; none before the audio is decoded. */
-function chunkText(job: ReportedJob): string {
+function chunkText(job: FileJobStatus): string {
   if (job.chunkCount === 0) return '-';
   return `${Math.min(job.chunkIndex + 1, job.chunkCount)}/${job.chunkCount}`;
 }
@@ -206,8 +199,7 @@ function providerLabel(providerId: string): string {
   return findProvider(providerId)?.metadata.label ?? providerId;
 }
 
-function createdText(job: ReportedJob, clock: ZonedClock): string {
-  if (job.createdAt === undefined) return '-';
+function createdText(job: FileJobStatus, clock: ZonedClock): string {
   const { date, time } = clock(job.createdAt);
   return `${date} ${time}`;
 }
