@@ -135,9 +135,20 @@ describe('earshot transcribe when the service stops mid-job', () => {
 });
 
 describe('earshot jobs', () => {
-  it('show and cancel a job the service runs', async () => {
+  it('list, show and cancel a job the service runs', async () => {
     await startService();
     const jobId = await startHeldJobInService();
+    const listed = await runCli(['jobs', 'list']);
+    expect(listed.status, listed.stderr).toBe(0);
+    const [header, row, ...more] = listed.stdout.split('\n');
+    expect(header).toMatch(/^ID +STATE +DONE +CHUNK +PROVIDER +CREATED +TITLE$/);
+    expect(row).toMatch(
+      new RegExp(
+        `^${jobId} +(uploading|processing) +\\d+% +1/1 +P12 +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d +Held$`,
+      ),
+    );
+    expect(more).toEqual(['']);
+    expect(listed.stderr).toBe('1 job, 1 unfinished.\n');
     const shown = await runCli(['jobs', 'show', jobId]);
     expect(shown.status, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(
@@ -150,6 +161,7 @@ describe('earshot jobs', () => {
     const cancelled = await runCli(['jobs', 'cancel', jobId]);
     expect(cancelled.status, cancelled.stderr).toBe(0);
     expect(cancelled.stdout).toBe(`Job ${jobId} (Held): cancelled.\n`);
+    expect((await runCli(['jobs', 'list'])).stdout).toMatch(new RegExp(`^${jobId} +cancelled `, 'm'));
     const again = await runCli(['jobs', 'cancel', jobId]);
     expect(again.stdout).toBe(`Job ${jobId} (Held): cancelled.\n`);
     const unknown = await runCli(['jobs', 'show', 'no-such-job']);
