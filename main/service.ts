@@ -41,6 +41,8 @@ export interface RunningService {
   baseUrl: string;
   store: SessionStore;
   recoveredSessionIds: string[];
+  /** File jobs the last run left unfinished, going on from their last committed chunk. */
+  resumedJobIds: string[];
   jobs: TranscriptionJobs;
   live: LiveSessions;
   /** Every actor's machine, as the visualizer sees it. */
@@ -77,7 +79,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const store = SessionStore.open(dataDirectory);
   let server: Server | undefined;
   try {
-    const recoveredSessionIds = recoverInterruptedSessions(store);
     const access = new ApiAccessControl(store, dataDirectory);
     const launchSecret = createSecret();
     const inspection = new ActorInspection();
@@ -88,6 +89,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
       inspection,
     });
+    // File jobs go on in their sessions; every other session left recording was cut off.
+    const resumedJobs = jobs.resumeUnfinished();
+    const recoveredSessionIds = recoverInterruptedSessions(
+      store,
+      new Set(resumedJobs.map((job) => job.sessionId)),
+    );
     let port = 0;
     const owner = new OwnerAccess({ launchSecret, getPort: () => port });
     const live = new LiveSessions({
@@ -171,6 +178,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       launchSecret,
       mintLoginUrl,
       recoveredSessionIds,
+      resumedJobIds: resumedJobs.map((job) => job.id),
       close,
     };
   } catch (error) {

@@ -1,4 +1,5 @@
-import { basename, isAbsolute } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { basename, isAbsolute, join } from 'node:path';
 import { createFileJob, isFinalFileJobState, type FileJob, type FileJobStatus } from './fileJob.ts';
 import type { ProviderDefinition, ResolveBaseUrl } from '../../providers/contract.ts';
 import { configuredAddress } from '../../providers/providerAddress.ts';
@@ -7,6 +8,8 @@ import type { SessionStore } from '../../store/sessionStore.ts';
 import { removeUpload, uploadedFileName } from '../../store/uploadedFiles.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';
 import { readProviderConfig } from '../../store/providerSettings.ts';
+import { isEndedFileJob, type FileJobRecord } from '../../store/fileJobTable.ts';
+import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { managedRuntimeProblem } from '../runtimeSetup/storedRuntimeProblem.ts';
 
 export interface TranscriptionRequest {
@@ -41,12 +44,16 @@ export interface TranscriptionJobsOptions {
  */
 export const maxRunningJobs = 2;
 
-/** Ended jobs kept for status queries; older ones are forgotten (their sessions stay). */
+/** Ended jobs kept in memory for status queries; older ones are answered from the store. */
 export const endedJobsKept = 100;
+
+/** How many jobs `list` answers with, newest first. */
+export const listedJobs = 100;
 
 /**
  * The file transcription jobs of the service process: started here, run a few at a time in the
- * order they came, asked about, cancelled and followed by id.
+ * order they came, asked about, cancelled and followed by id. Every job is also a row in the store,
+ * so the jobs a crash or a shutdown cut off are resumed by the next start (`resumeUnfinished`).
  */
 export class TranscriptionJobs {
   private readonly options: TranscriptionJobsOptions;
@@ -67,20 +74,97 @@ export class TranscriptionJobs {
   start(request: TranscriptionRequest): FileJob {
     const definition = this.provider(request.provider);
     const path = checkedPath(request.path);
+    const title = request.title?.trim() || uploadedFileName(this.options.dataDirectory, path);
+    return this.run(definition, path, { title, language: checkedLanguage(request.language) });
+  }
+
+  /**
+   * Takes up the jobs the last process of this data directory left unfinished (it crashed, was
+   * killed or shut down mid-job): each goes on with the same provider after its last committed
+   * chunk. Call once at start, before any job is started and before interrupted sessions are
+   * recovered: the returned jobs' sessions are still recording, and stay so. Chunks the last
+   * process decoded are removed first; a resumed job decodes its file again.
+   */
+  resumeUnfinished(): FileJob[] {
+    rmSync(this.workDirectory, { recursive: true, force: true });
+    const unfinished = this.options.store
+      .listFileJobs(Number.MAX_SAFE_INTEGER)
+      .filter((record) => !isEndedFileJob(record))
+      .reverse();
+    const resumed: FileJob[] = [];
+    for (const record of unfinished) {
+      const problem = this.resumeProblem(record);
+      if (problem === undefined) {
+        const definition = this.provider(record.providerId);
+        resumed.push(this.run(definition, record.path, { resume: record }));
+      } else {
+        this.settleUnresumable(record, problem);
+      }
+    }
+    return resumed;
+  }
+
+  get(jobId: string): FileJobStatus | undefined {
+    const job = this.jobs.get(jobId);
+    if (job !== undefined) return job.status();
+    const record = this.options.store.getFileJob(jobId);
+    return record === undefined ? undefined : storedStatus(record);
+  }
+
+  /** The newest jobs first, those of earlier runs of the service included. */
+  list(): FileJobStatus[] {
+    return this.options.store
+      .listFileJobs(listedJobs)
+      .map((record) => this.get(record.id) ?? storedStatus(record));
+  }
+
+  /** Asks the job to stop; it reports `cancelling`, then `cancelled` once cleaned up. */
+  cancel(jobId: string): FileJobStatus | undefined {
+    this.jobs.get(jobId)?.cancel();
+    return this.get(jobId);
+  }
+
+  /** Follows one job's state and progress; undefined when there is no such job. */
+  subscribe(jobId: string, listener: (status: FileJobStatus) => void): (() => void) | undefined {
+    return this.jobs.get(jobId)?.subscribe(listener);
+  }
+
+  /** The job's final status once it has ended and cleaned up. */
+  finished(jobId: string): Promise<FileJobStatus> | undefined {
+    return this.jobs.get(jobId)?.finished;
+  }
+
+  /**
+   * Suspends every job that has not ended, before the store closes: a job is the user's to cancel,
+   * and a shutdown is not that. The next start resumes them.
+   */
+  async close(): Promise<void> {
+    const unfinished = [...this.jobs.values()].filter((job) => !isFinalFileJobState(job.status().state));
+    await Promise.all(unfinished.map((job) => job.suspend()));
+  }
+
+  private get workDirectory(): string {
+    return join(this.options.dataDirectory, 'jobs');
+  }
+
+  private run(
+    definition: ProviderDefinition<unknown>,
+    path: string,
+    details: { title?: string; language?: string; resume?: FileJobRecord },
+  ): FileJob {
     const uploadedName = uploadedFileName(this.options.dataDirectory, path);
-    const title = request.title?.trim() || uploadedName;
     const job = createFileJob({
       path,
       definition,
       rawConfig: readProviderConfig(this.options.dataDirectory, definition.metadata.id),
       runtimeProblem: () => managedRuntimeProblem(this.options.dataDirectory, definition),
-      language: checkedLanguage(request.language),
-      title,
+      ...details,
       store: this.options.store,
       resolveBaseUrl: this.options.resolveBaseUrl,
+      workDirectory: this.workDirectory,
       inspect: this.options.inspection?.observe({
         machine: 'fileJob',
-        label: `${definition.metadata.name} · ${title ?? basename(path)}`,
+        label: `${definition.metadata.name} · ${details.resume?.title ?? details.title ?? basename(path)}`,
       }),
     });
     this.jobs.set(job.id, job);
@@ -94,32 +178,34 @@ export class TranscriptionJobs {
     return job;
   }
 
-  get(jobId: string): FileJobStatus | undefined {
-    return this.jobs.get(jobId)?.status();
+  /** Why a stored job cannot go on, or undefined when it can. */
+  private resumeProblem(record: FileJobRecord): string | undefined {
+    const session = this.options.store.getSession(record.sessionId);
+    if (session !== undefined && session.status !== 'recording') return `Its session is ${session.status}.`;
+    if ((this.options.findProvider ?? findProvider)(record.providerId) === undefined) {
+      return `This Earshot has no provider "${record.providerId}" to go on with.`;
+    }
+    if (!existsSync(record.path)) return `The file it was transcribing is gone (${record.path}).`;
+    return undefined;
   }
 
-  /** Asks the job to stop; it reports `cancelling`, then `cancelled` once cleaned up. */
-  cancel(jobId: string): FileJobStatus | undefined {
-    const job = this.jobs.get(jobId);
-    job?.cancel();
-    return job?.status();
-  }
-
-  /** Follows one job's state and progress; undefined when there is no such job. */
-  subscribe(jobId: string, listener: (status: FileJobStatus) => void): (() => void) | undefined {
-    return this.jobs.get(jobId)?.subscribe(listener);
-  }
-
-  /** The job's final status once it has ended and cleaned up. */
-  finished(jobId: string): Promise<FileJobStatus> | undefined {
-    return this.jobs.get(jobId)?.finished;
-  }
-
-  /** Cancels every job that has not ended and waits for them, before the store closes. */
-  async close(): Promise<void> {
-    const unfinished = [...this.jobs.values()].filter((job) => !isFinalFileJobState(job.status().state));
-    for (const job of unfinished) job.cancel();
-    await Promise.all(unfinished.map((job) => job.finished));
+  /**
+   * Ends a stored job that cannot go on. A session that ended shows how the job did (the crash
+   * came between the two writes); a session still recording keeps what was committed and fails.
+   */
+  private settleUnresumable(record: FileJobRecord, problem: string): void {
+    const { store } = this.options;
+    const session = store.getSession(record.sessionId);
+    if (session?.status === 'completed') {
+      store.updateFileJob(record.id, { state: 'completed' });
+      return;
+    }
+    const error = `The job could not resume after a restart: ${problem}`;
+    if (session?.status === 'recording')
+      changeSessionStatus(store, session.id, { type: 'FAIL', reason: error });
+    store.updateFileJob(record.id, { state: 'failed', error });
+    const uploadedName = uploadedFileName(this.options.dataDirectory, record.path);
+    if (uploadedName !== undefined) removeUpload(record.path);
   }
 
   private provider(name: string | undefined): ProviderDefinition<unknown> {
@@ -153,6 +239,28 @@ export class TranscriptionJobs {
     while (this.ended.length > endedJobsKept) this.jobs.delete(this.ended.shift() ?? '');
     this.startWaiting();
   }
+}
+
+/** What the service says of a job that ended, or was left, before this process started. */
+function storedStatus(record: FileJobRecord): FileJobStatus {
+  const chunkCount = record.chunkDurationsMs?.length ?? 0;
+  const done = record.chunkDurationsMs?.slice(0, record.chunksDone).reduce((sum, ms) => sum + ms, 0) ?? 0;
+  const total = record.chunkDurationsMs?.reduce((sum, ms) => sum + ms, 0) ?? 0;
+  return {
+    jobId: record.id,
+    sessionId: record.sessionId,
+    path: record.path,
+    title: record.title,
+    providerId: record.providerId,
+    language: record.language,
+    state: record.state === 'running' ? 'queued' : record.state,
+    progress: record.state === 'completed' ? 1 : total > 0 ? done / total : 0,
+    chunkIndex: Math.min(record.chunksDone, Math.max(0, chunkCount - 1)),
+    chunkCount,
+    error: record.error,
+    createdAt: record.createdAt,
+    resumeCount: record.resumeCount,
+  };
 }
 
 /**

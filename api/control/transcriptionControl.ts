@@ -19,6 +19,7 @@ export const requestSchema = z
  * - `POST /transcriptions` `{upload, provider?, language?, title?}` → 202 `{jobId, sessionId}`, where
  *   `upload` is what `POST /uploads` answered: the service transcribes only what it was sent and
  *   opens no path on a caller's behalf, so `{path}` is refused and nothing is read for it.
+ * - `GET /transcriptions` → `{jobs}`: the newest jobs' statuses first, earlier runs' included
  * - `GET /transcriptions/:id` → the job's status (state, progress, chunk, error)
  * - `POST /transcriptions/:id/cancel` → the status as the cancel begins
  */
@@ -52,6 +53,7 @@ export function createTranscriptionControl(jobs: TranscriptionJobs, dataDirector
       throw error;
     }
   });
+  app.get('/transcriptions', (context) => context.json({ jobs: jobs.list() }));
   app.get('/transcriptions/:id', (context) => {
     const status = jobs.get(context.req.param('id'));
     return status === undefined ? noSuchJob(context.req.param('id')) : context.json(status);

@@ -298,9 +298,20 @@ const fileRoutes: PrivateOperation[] = [
   },
   {
     method: 'get',
+    path: '/transcriptions',
+    operationId: 'listTranscriptions',
+    summary: 'The newest transcription jobs first, those of earlier runs of the service included',
+    answer: {
+      status: 200,
+      description: '{"jobs": [FileJobStatus…]} (FileJobStatus in actors/fileJob/fileJob.ts), at most 100',
+    },
+    errors: [],
+  },
+  {
+    method: 'get',
     path: '/transcriptions/{id}',
     operationId: 'getTranscription',
-    summary: 'The status of a transcription job; ended jobs are kept for a while only',
+    summary: 'The status of a transcription job, whichever run of the service it began in',
     id: jobId,
     answer: {
       status: 200,

@@ -238,14 +238,51 @@ describe('the job registry', () => {
     expect(jobs.subscribe('nope', () => undefined)).toBeUndefined();
   });
 
-  it('close() cancels what still runs and waits for it', async () => {
+  it('close() suspends what still runs, and the next start resumes it in the same session', async () => {
     const { held } = holdingProvider();
     setUp({ definition: held });
     const job = jobs.start({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
     await waitFor(job.id, ['processing']);
     await jobs.close();
-    expect(jobs.get(job.id)?.state).toBe('cancelled');
-    expect(store.getSession(job.sessionId)?.status).toBe('interrupted');
+    expect(store.getSession(job.sessionId)?.status).toBe('recording');
+    expect(store.getFileJob(job.id)).toMatchObject({ state: 'running', chunksDone: 0 });
+
+    setUp();
+    const [resumed] = jobs.resumeUnfinished();
+    expect(resumed?.id).toBe(job.id);
+    expect(resumed?.sessionId).toBe(job.sessionId);
+    const status = await resumed?.finished;
+    expect(status).toMatchObject({ state: 'completed', resumeCount: 1 });
+    expect(store.getSession(job.sessionId)?.status).toBe('completed');
+    expect(jobs.list().map((listed) => [listed.jobId, listed.state])).toEqual([[job.id, 'completed']]);
+    expect(store.getFileJob(job.id)).toMatchObject({ state: 'completed', chunksDone: 1 });
+  });
+
+  it('a stored job whose file is gone fails at the next start, keeping what its session holds', () => {
+    const session = store.createSession({ title: 'cut off', providerId: 'groq' });
+    store.appendSegment(session.id, { text: 'kept', startMs: 0, endMs: 1000 });
+    const now = Date.now();
+    store.createFileJob({
+      id: 'job-gone',
+      sessionId: session.id,
+      path: `${directory.path}/no-such-file.wav`,
+      title: 'cut off',
+      providerId: 'groq',
+      language: null,
+      state: 'running',
+      chunkDurationsMs: [60_000, 60_000],
+      chunksDone: 1,
+      submitted: null,
+      error: null,
+      resumeCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(jobs.resumeUnfinished()).toEqual([]);
+    expect(jobs.get('job-gone')).toMatchObject({ state: 'failed', chunkCount: 2, progress: 0.5 });
+    expect(jobs.get('job-gone')?.error).toMatch(/could not resume.*file it was transcribing is gone/);
+    expect(store.getSession(session.id)?.status).toBe('interrupted');
+    expect(store.getTranscript(session.id)).toBe('kept');
   });
 });
 
