@@ -371,7 +371,16 @@ export function createFileJob(input: FileJobInput): FileJob {
       }
       send(resume === undefined ? { type: 'START' } : { type: 'RESUME', chunksDone: resume.chunksDone });
     },
-    cancel: () => send({ type: 'CANCEL' }),
+    cancel() {
+      if (actor.getSnapshot().status !== 'active') return;
+      // Recorded first: a crash while the job winds down must not resume what the user cancelled.
+      try {
+        store.updateFileJob(jobId, { state: 'cancelled' });
+      } catch {
+        // The cancel goes ahead; at worst a crash before it ends resumes the job.
+      }
+      send({ type: 'CANCEL' });
+    },
     async suspend() {
       if (actor.getSnapshot().status !== 'active') return;
       actor.stop();

@@ -258,6 +258,18 @@ describe('the job registry', () => {
     expect(store.getFileJob(job.id)).toMatchObject({ state: 'completed', chunksDone: 1 });
   });
 
+  it('a job cancelled just before a crash is not resumed', async () => {
+    const { held } = holdingProvider();
+    setUp({ definition: held });
+    const job = jobs.start({ path: fixtureAudio('jfk.wav'), provider: 'groq' });
+    await waitFor(job.id, ['processing']);
+    job.cancel();
+    // The crash comes while the job winds down: nothing after the cancel request reaches the store.
+    expect(store.getFileJob(job.id)?.state).toBe('cancelled');
+    setUp();
+    expect(jobs.resumeUnfinished()).toEqual([]);
+  });
+
   it('a stored job whose file is gone fails at the next start, keeping what its session holds', () => {
     const session = store.createSession({ title: 'cut off', providerId: 'groq' });
     store.appendSegment(session.id, { text: 'kept', startMs: 0, endMs: 1000 });
