@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { aiJobMachine } from './aiJob.ts';
 import { analyzeMachine, type MachineAnalysis, type ModelTraversal } from './analysis/modelPaths.ts';
 import { batchWindowMachine, debounceMaxWaitMs } from './batchWindow.ts';
 import { fileJobMachine } from './fileJob.ts';
@@ -131,6 +132,28 @@ export const machineCatalog: readonly CatalogEntry[] = [
         { type: 'PASS_FAILED', permanent: false, message: 'model-based 503' },
         { type: 'PASS_FAILED', permanent: true, message: 'model-based 401' },
         { type: 'ENDPOINT_UNREACHABLE', message: 'model-based connection refused' },
+      ],
+    },
+  }),
+  entry({
+    name: 'aiJob',
+    summary: 'One AI job for a session: generate part by part, retry what is transient, then save.',
+    machine: aiJobMachine,
+    traversal: {
+      // Which part is running does not change what can happen next; the retries left do.
+      serializeState: (snapshot) =>
+        JSON.stringify([snapshot.value, snapshot.context.failedAttempts, snapshot.context.retryAfterMs]),
+      extraEvents: [
+        { type: 'PROGRESS', part: 1, of: 2 },
+        { type: 'FAILED', message: 'model-based 503', transient: true },
+        { type: 'FAILED', message: 'model-based 429', transient: true, retryAfterMs: 5_000 },
+        {
+          type: 'FAILED',
+          message: 'model-based 429, wait an hour',
+          transient: true,
+          retryAfterMs: 3_600_000,
+        },
+        { type: 'FAILED', message: 'model-based 401', transient: false },
       ],
     },
   }),
