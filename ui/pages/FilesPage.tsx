@@ -1,8 +1,13 @@
 import { type DragEvent, useState, useSyncExternalStore } from 'react';
-import { hashOf } from '../app/route.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { LanguageField } from '../components/LanguageField.tsx';
-import { formatBytes } from '../format/bytes.ts';
-import { fileQueue, type QueuedFile } from '../files/fileQueue.ts';
+import { control, ControlRequestError } from '../connection/control.ts';
+import { clearedJobs } from '../files/clearedJobs.ts';
+import { FileJobRow } from '../files/FileJobRow.tsx';
+import { fileQueue, queuedFileEnded } from '../files/fileQueue.ts';
+import { type FileRow, fileRows } from '../files/fileRows.ts';
+import { isEndedJob } from '../files/jobStates.ts';
+import { useServiceJobs } from '../files/useServiceJobs.ts';
 import { ProviderPicker } from '../live/ProviderPicker.tsx';
 import {
   lastChosenProvider,
@@ -12,9 +17,17 @@ import {
 } from '../live/providers.ts';
 import '../styles/files.css';
 
-/** The Files page: drop or pick audio and video files, and follow each transcription to its session. */
+/**
+ * The Files page: drop or pick audio and video files, and follow each transcription to its
+ * session. It lists the service's jobs, not only this tab's: those started elsewhere, and those a
+ * restart of the service resumed, which a reload or a new window would otherwise lose sight of.
+ */
 export function FilesPage() {
-  const items = useSyncExternalStore(fileQueue.subscribe, fileQueue.snapshot);
+  const queued = useSyncExternalStore(fileQueue.subscribe, fileQueue.snapshot);
+  const cleared = useSyncExternalStore(clearedJobs.subscribe, clearedJobs.snapshot);
+  const serviceJobs = useServiceJobs(queued.some((file) => !queuedFileEnded(file)));
+  const rows = fileRows(queued, serviceJobs, cleared);
+  const [cancelError, setCancelError] = useState<unknown>(undefined);
   const providers = useProviders();
   const choices =
     providers.status === 'loaded'
@@ -35,6 +48,31 @@ export function FilesPage() {
     if (!canAdd || files.length === 0) return;
     rememberChosenProvider(provider.metadata.id);
     fileQueue.add(files, provider.metadata.id, languageCode === '' ? undefined : languageCode);
+  };
+  const providerLabel = (providerId: string) => {
+    const found =
+      providers.status === 'loaded'
+        ? providers.providers.find(({ metadata }) => metadata.id === providerId)
+        : undefined;
+    return found === undefined ? providerId : `${found.metadata.label} ${found.metadata.name}`;
+  };
+  const cancel = (row: FileRow) => {
+    if (row.queued !== undefined && !queuedFileEnded(row.queued)) {
+      fileQueue.cancel(row.queued.id);
+    } else if (row.job !== undefined) {
+      void control('POST', `/transcriptions/${encodeURIComponent(row.job.jobId)}/cancel`).then(
+        serviceJobs.refresh,
+        setCancelError,
+      );
+    }
+  };
+  // Every ended job the page knows of, not only the rows shown: older ones would take their place.
+  const clearEnded = () => {
+    clearedJobs.add([
+      ...serviceJobs.jobs.filter(isEndedJob).map((job) => job.jobId),
+      ...rows.ended.flatMap((row) => (row.job === undefined ? [] : [row.job.jobId])),
+    ]);
+    fileQueue.clearEnded();
   };
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -82,17 +120,31 @@ export function FilesPage() {
         </label>
         <p className="field-hint">Files are transcribed one after another; each becomes a session.</p>
       </div>
-      {items.length > 0 && (
-        <section aria-label="Files" className="files-list">
+      <ErrorNotice error={listFailureToShow(serviceJobs.failure)} />
+      <ErrorNotice error={cancelError} onDismiss={() => setCancelError(undefined)} />
+      {rows.unfinished.length > 0 && (
+        <section aria-label="In progress" className="files-list">
           <div className="toolbar">
-            <h2>Queue</h2>
-            <button type="button" className="button-quiet" onClick={() => fileQueue.clearEnded()}>
+            <h2>In progress</h2>
+          </div>
+          <ul>
+            {rows.unfinished.map((row) => (
+              <FileJobRow key={row.key} row={row} providerLabel={providerLabel} onCancel={cancel} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {rows.ended.length > 0 && (
+        <section aria-label="Recently ended" className="files-list">
+          <div className="toolbar">
+            <h2>Recently ended</h2>
+            <button type="button" className="button-quiet" onClick={clearEnded}>
               Clear finished
             </button>
           </div>
           <ul>
-            {items.map((item) => (
-              <FileRow key={item.id} item={item} />
+            {rows.ended.map((row) => (
+              <FileJobRow key={row.key} row={row} providerLabel={providerLabel} onCancel={cancel} />
             ))}
           </ul>
         </section>
@@ -101,91 +153,12 @@ export function FilesPage() {
   );
 }
 
-const stateLabels: Record<QueuedFile['state'], string> = {
-  waiting: 'Waiting',
-  uploading: 'Uploading',
-  transcribing: 'Transcribing',
-  completed: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
-
-function FileRow(props: { item: QueuedFile }) {
-  const { item } = props;
-  const fraction = item.state === 'uploading' ? item.uploadFraction : (item.job?.progress ?? 0);
-  const active = item.state === 'waiting' || item.state === 'uploading' || item.state === 'transcribing';
-  const detail =
-    item.state === 'uploading'
-      ? `${Math.round(item.uploadFraction * 100)} % of ${formatBytes(item.bytes)} sent`
-      : item.state === 'transcribing' && item.job !== undefined
-        ? `${jobStateLabel(item.job.state)}${item.job.chunkCount > 1 ? `, part ${item.job.chunkIndex + 1} of ${item.job.chunkCount}` : ''} · ${Math.round(item.job.progress * 100)} %`
-        : formatBytes(item.bytes);
-  const tone =
-    item.state === 'completed'
-      ? 'badge badge-success'
-      : item.state === 'failed'
-        ? 'badge badge-danger'
-        : item.state === 'cancelled'
-          ? 'badge badge-warning'
-          : 'badge';
-  return (
-    <li className="card files-item" aria-label={item.name} data-testid="file-item">
-      <div className="files-item-row">
-        <span className="files-name">{item.name}</span>
-        <span className={tone} data-testid="file-state">
-          {stateLabels[item.state]}
-        </span>
-        <span className="files-actions">
-          {active && (
-            <button type="button" className="button-quiet" onClick={() => fileQueue.cancel(item.id)}>
-              Cancel
-            </button>
-          )}
-          {item.state === 'completed' && item.job !== undefined && (
-            <a
-              className="button button-primary"
-              href={hashOf({ page: 'session', sessionId: item.job.sessionId })}
-            >
-              Open session
-            </a>
-          )}
-        </span>
-      </div>
-      {active && (
-        <progress
-          className="files-progress"
-          max={1}
-          value={item.state === 'waiting' ? undefined : fraction}
-          aria-label={`Progress of ${item.name}`}
-        />
-      )}
-      <p className="field-hint files-detail" data-testid="file-detail">
-        {detail}
-      </p>
-      {item.error !== undefined && (
-        <div className="notice notice-error" role="alert">
-          <span>{item.error}</span>
-        </div>
-      )}
-    </li>
-  );
-}
-
-function jobStateLabel(state: string): string {
-  switch (state) {
-    case 'queued':
-      return 'Waiting for a free slot';
-    case 'preparing':
-      return 'Preparing the audio';
-    case 'opening':
-      return 'Connecting to the provider';
-    case 'uploading':
-      return 'Sending to the provider';
-    case 'processing':
-      return 'The provider is transcribing';
-    case 'cancelling':
-      return 'Cancelling';
-    default:
-      return 'Saving';
-  }
+/**
+ * An unreachable service is told on each unfinished row (its job goes on), and a signed-out
+ * browser above every page; any other refusal of the list is said here.
+ */
+function listFailureToShow(failure: unknown): unknown {
+  if (failure instanceof ControlRequestError && (failure.status === 0 || failure.status === 401))
+    return undefined;
+  return failure;
 }
