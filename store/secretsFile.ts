@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { StoredAiSettings } from './aiProviderSettings.ts';
 import { writePrivateFile } from './privateFile.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface Secrets {
   apiTokenHash?: string;
   /** Each provider's configuration, credentials included, by provider id. */
   providers?: Partial<Record<string, Record<string, unknown>>>;
+  /** The AI (LLM) providers, keys included, and which one is used where. */
+  ai?: StoredAiSettings;
 }
 
 export const secretsFileName = 'secrets.json';
