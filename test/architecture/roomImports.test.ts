@@ -14,9 +14,17 @@ const allowedRooms: Record<string, readonly string[]> = {
   machines: [],
   providers: [],
   store: [],
-  ai: ['store'],
+  ai: [],
   actors: ['machines', 'providers', 'store', 'ai'],
   api: ['machines', 'providers', 'store', 'ai', 'actors'],
+};
+
+/**
+ * Rooms another room takes types from and nothing else: ai/ works on store/'s records and settings
+ * as values it is handed, so the same generation code serves the service, the CLI and the tests.
+ */
+const typesOnlyRooms: Record<string, readonly string[]> = {
+  ai: ['store'],
 };
 
 /** The page runs in the browser: it takes only types from other rooms, and these shared names. */
@@ -69,6 +77,9 @@ function refusal({ file, target, typeOnly }: ImportLine): string | undefined {
       ? undefined
       : `${file} imports ${target}: the page takes only types`;
   }
+  if (typesOnlyRooms[from]?.includes(to) === true) {
+    return typeOnly ? undefined : `${file} imports ${target}: ${from}/ takes only types from ${to}/`;
+  }
   const allowed = allowedRooms[from] ?? [];
   return allowed.includes(to) ? undefined : `${file} imports ${target}: ${from}/ may not import ${to}/`;
 }
@@ -93,6 +104,13 @@ describe('room imports (docs/architecture.md, "Rooms")', () => {
     );
     expect(refusal({ file: 'ui/x.ts', target: 'store/sessionStore.ts', typeOnly: false })).toMatch(
       /only types/,
+    );
+    expect(refusal({ file: 'ai/x.ts', target: 'store/secretsFile.ts', typeOnly: false })).toMatch(
+      /ai\/ takes only types from store\//,
+    );
+    expect(refusal({ file: 'ai/x.ts', target: 'store/records.ts', typeOnly: true })).toBeUndefined();
+    expect(refusal({ file: 'ai/x.ts', target: 'providers/http/providerError.ts', typeOnly: true })).toMatch(
+      /ai\/ may not import providers\//,
     );
   });
 
