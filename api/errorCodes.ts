@@ -29,6 +29,7 @@ export const errorStatusByCode = {
   tag_not_found: 404,
   job_not_found: 404,
   provider_not_found: 404,
+  ai_provider_not_found: 404,
   method_not_allowed: 405,
   confirmation_required: 409,
   session_recording: 409,

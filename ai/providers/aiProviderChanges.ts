@@ -16,16 +16,16 @@ import { newKeyDestination } from './keyDestination.ts';
  * and the control routes follow the same rules.
  */
 
-/** Text is read as the field wants it (text, number, true/false); other values are checked as they are. */
-export type FieldInput = string | number | boolean;
-
 export interface AiProviderChange {
   /** The provider's name; a new name adds a provider. */
   name: string;
   /** Needed to add a provider; for an existing one it must be the kind it has. */
   kind?: AiProviderKind;
-  /** Fields to set; empty text removes one, a field left out stays as it is. */
-  values: ReadonlyArray<readonly [field: string, value: FieldInput]>;
+  /**
+   * Fields to set. Text is read as the field wants it (text, a number, true/false), other values
+   * are checked as they are; empty text removes a field, and a field left out stays as it is.
+   */
+  values: ReadonlyArray<readonly [field: string, value: unknown]>;
   /** Make it the provider used when nothing else is chosen. */
   makeDefault?: boolean;
   /** Whether the one who asked has seen that the key will now go to `destination`. */
@@ -148,7 +148,7 @@ function kindOf(
 type FieldValue = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** Text as it is, or as JSON (a number, true/false): whichever the field takes. */
-function readValue(schema: z.ZodType, input: FieldInput): FieldValue {
+function readValue(schema: z.ZodType, input: unknown): FieldValue {
   const candidates = typeof input === 'string' ? [input, parseJson(input)] : [input];
   let message = 'not a valid value';
   for (const candidate of candidates) {

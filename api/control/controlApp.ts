@@ -9,6 +9,7 @@ import { createLibraryControl } from './libraryControl.ts';
 import { createSessionControl } from './sessionControl.ts';
 import { createUploadControl } from './uploadControl.ts';
 import { createProviderControl } from './providerControl.ts';
+import { createAiProviderControl } from './aiProviderControl.ts';
 import { createRuntimeControl } from './runtimeControl.ts';
 import type { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
 import { controlBasePath } from './controlBasePath.ts';
@@ -94,5 +95,6 @@ export function createControlApp(dependencies: {
     createProviderControl({ dataDirectory, resolveBaseUrl: providerBaseUrls(runtimes.startRuntime) }),
   );
   app.route(controlBasePath, createRuntimeControl({ dataDirectory, runtimes }));
+  app.route(controlBasePath, createAiProviderControl({ dataDirectory, store }));
   return app;
 }

@@ -11,6 +11,7 @@ import { newTagSchema, newTopicSchema, tagPatchSchema, topicPatchSchema } from '
 import { patchSchema as sessionPatchSchema } from '../control/sessionControl.ts';
 import { requestSchema as transcriptionRequestSchema } from '../control/transcriptionControl.ts';
 import { configRequestSchema } from '../control/providerControl.ts';
+import { aiProviderRequestSchema, topicAiProviderRequestSchema } from '../control/aiProviderControl.ts';
 import type { ErrorCode } from '../errorCodes.ts';
 import { transcriptExportFormats, transcriptFileFormats } from '../../store/export/transcriptExport.ts';
 import type { JsonObject } from './documentFragments.ts';
@@ -27,6 +28,11 @@ import {
   transcriptionStartedSchema,
   uploadReceiptSchema,
 } from './privateAnswerSchemas.ts';
+import {
+  aiProviderAnswerSchema,
+  aiSettingsSchema,
+  topicAiProviderAnswerSchema,
+} from './aiProviderAnswerSchemas.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -402,6 +408,82 @@ const providerRoutes: PrivateOperation[] = [
   },
 ];
 
+const aiProviderName = { description: 'The name the AI provider is stored under', example: 'local' };
+
+const aiProviderRoutes: PrivateOperation[] = [
+  {
+    method: 'get',
+    path: '/ai-providers',
+    operationId: 'listAiProviders',
+    summary:
+      'Every AI provider by name (keys only ever "set"), the default, and the topics that have their own',
+    answer: { status: 200, description: 'The AI settings', schema: aiSettingsSchema },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/ai-providers/{id}',
+    operationId: 'getAiProvider',
+    summary: 'One AI provider: its settings without the key, its context window, what is missing',
+    id: aiProviderName,
+    answer: { status: 200, description: '{provider}', schema: aiProviderAnswerSchema },
+    errors: ['ai_provider_not_found'],
+  },
+  {
+    method: 'put',
+    path: '/ai-providers/{id}',
+    operationId: 'configureAiProvider',
+    summary:
+      'Adds an AI provider or changes its settings; nothing is saved when any is wrong, or when a stored key would go to a new host unconfirmed',
+    id: aiProviderName,
+    body: {
+      kind: 'json',
+      schema: aiProviderRequestSchema,
+      description: 'The kind (to add one), the fields to change, whether it becomes the default',
+      example: { kind: 'ollama', values: { model: 'llama3.2', contextWindow: 16384 } },
+    },
+    answer: { status: 200, description: '{provider} after the change', schema: aiProviderAnswerSchema },
+    errors: ['invalid_request', 'invalid_config', 'confirmation_required'],
+  },
+  {
+    method: 'post',
+    path: '/ai-providers/{id}/test',
+    operationId: 'testAiProvider',
+    summary: 'Checks the stored settings, then sends the model one tiny request, which must be answered',
+    id: aiProviderName,
+    answer: { status: 200, description: 'Whether the model answers as set up', schema: providerCheckSchema },
+    errors: ['ai_provider_not_found'],
+  },
+  {
+    method: 'delete',
+    path: '/ai-providers/{id}',
+    operationId: 'removeAiProvider',
+    summary: 'Removes an AI provider, and the default or any topic’s choice of it (no other takes its place)',
+    id: aiProviderName,
+    answer: { status: 200, description: 'The AI settings after the removal', schema: aiSettingsSchema },
+    errors: ['ai_provider_not_found'],
+  },
+  {
+    method: 'put',
+    path: '/topics/{id}/ai-provider',
+    operationId: 'chooseTopicAiProvider',
+    summary: "Has a topic's sessions use an AI provider of their own, or (null) the default again",
+    id: topicId,
+    body: {
+      kind: 'json',
+      schema: topicAiProviderRequestSchema,
+      description: "The AI provider's name, or null",
+      example: { name: 'local' },
+    },
+    answer: {
+      status: 200,
+      description: 'The topic and its AI provider',
+      schema: topicAiProviderAnswerSchema,
+    },
+    errors: ['invalid_request', 'topic_not_found', 'ai_provider_not_found'],
+  },
+];
+
 const runtimePanel = 'The runtime panel (RuntimePanel in control/runtimeControl.ts)';
 
 const runtimeRoutes: PrivateOperation[] = [
@@ -534,5 +616,6 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...libraryRoutes,
   ...fileRoutes,
   ...providerRoutes,
+  ...aiProviderRoutes,
   ...runtimeRoutes,
 ];
