@@ -143,4 +143,20 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
       );
       CREATE INDEX fileJobsByCreation ON fileJobs(createdAt);
     `),
+  // AI jobs too: a restart resumes each unfinished one, so no artefact stays "pending" for ever.
+  (database) =>
+    database.exec(`
+      CREATE TABLE aiJobs (
+        id TEXT PRIMARY KEY,
+        sessionId TEXT NOT NULL,
+        work TEXT NOT NULL,
+        aiProvider TEXT,
+        state TEXT NOT NULL,
+        error TEXT,
+        resumeCount INTEGER NOT NULL,
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL
+      );
+      CREATE INDEX aiJobsByCreation ON aiJobs(createdAt);
+    `),
 ];

@@ -23,6 +23,7 @@ import { askEntryRowId, segmentRowId, storeTables } from './storeTables.ts';
 import { StoreError } from './storeError.ts';
 import { transactionRows } from './transactionRows.ts';
 import { FileJobTable, type FileJobPatch, type FileJobRecord } from './fileJobTable.ts';
+import { AiJobTable, type AiJobPatch, type AiJobRecord } from './aiJobTable.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
 import { codePointLength, joinSegmentTexts, segmentSeparator } from './transcriptText.ts';
 
@@ -93,6 +94,7 @@ export class SessionStore implements SessionReader {
   private readonly search: TranscriptSearch;
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly fileJobs: FileJobTable;
+  private readonly aiJobs: AiJobTable;
   private readonly database: DatabaseSync;
   private readonly readOnly: boolean;
   private newestFirst: string[] | undefined;
@@ -115,6 +117,7 @@ export class SessionStore implements SessionReader {
     this.search = new TranscriptSearch(database);
     this.statements = prepareStatements(database);
     this.fileJobs = new FileJobTable(database);
+    this.aiJobs = new AiJobTable(database);
     this.load();
     this.indexes = createIndexes(this.tables)
       .setIndexDefinition(segmentsBySession, 'segments', 'sessionId', 'seq')
@@ -298,6 +301,27 @@ export class SessionStore implements SessionReader {
   /** Newest first. */
   listFileJobs(limit: number): FileJobRecord[] {
     return this.fileJobs.list(limit);
+  }
+
+  // AI jobs (aiJobTable.ts), kept the same way.
+
+  createAiJob(record: AiJobRecord): void {
+    this.writeSql(() => this.aiJobs.insert(record));
+  }
+
+  updateAiJob(id: string, patch: AiJobPatch): AiJobRecord {
+    const updated = this.writeSql(() => this.aiJobs.update(id, patch));
+    if (updated === undefined) throw new StoreError('job_not_found', `There is no AI job ${id}.`);
+    return updated;
+  }
+
+  getAiJob(id: string): AiJobRecord | undefined {
+    return this.aiJobs.get(id);
+  }
+
+  /** Newest first. */
+  listAiJobs(limit: number): AiJobRecord[] {
+    return this.aiJobs.list(limit);
   }
 
   /**
