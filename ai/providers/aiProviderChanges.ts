@@ -69,7 +69,9 @@ export function setAiProviderFields(settings: StoredAiSettings, change: AiProvid
     }
   }
   if (Object.keys(errors).length > 0) {
-    const lines = Object.entries(errors).map(([field, message]) => `${field}: ${message}`);
+    const lines = Object.entries(errors).map(([field, message]) =>
+      message.startsWith(field) ? message : `${field}: ${message}`,
+    );
     throw new AiSettingsError('invalid_fields', `Nothing was saved:\n  ${lines.join('\n  ')}`, {
       fields: errors,
     });

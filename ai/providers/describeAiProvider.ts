@@ -3,6 +3,7 @@ import { aiProviderSecretFields } from './aiProviderConfig.ts';
 import { checkAiProviderConfig } from './aiProviderConfigCheck.ts';
 import { aiProviderKindFacts, isAiProviderKind } from './aiProviderKinds.ts';
 import { contextWindowOf, type ContextWindow } from './contextWindows.ts';
+import { presetNamed } from './openAiCompatiblePresets.ts';
 
 /** An AI provider as people and programs may see it: everything but its key. */
 export interface AiProviderDescription {
@@ -40,12 +41,15 @@ export function describeAiProvider(stored: Record<string, unknown>): AiProviderD
   };
   const check = checkAiProviderConfig(stored);
   if (!check.ok) {
-    const baseUrl = typeof stored.baseUrl === 'string' ? stored.baseUrl : undefined;
-    const defaultBaseUrl = isAiProviderKind(kind) ? aiProviderKindFacts[kind].defaultBaseUrl : undefined;
-    const shownBaseUrl = baseUrl ?? defaultBaseUrl;
+    // What is stored, where it reads; the checked values are only there for a complete configuration.
+    const baseUrl =
+      (typeof stored.baseUrl === 'string' ? stored.baseUrl : undefined) ??
+      presetNamed(stored.preset)?.baseUrl ??
+      (isAiProviderKind(kind) ? aiProviderKindFacts[kind].defaultBaseUrl : undefined);
     return {
       ...description,
-      ...(shownBaseUrl === undefined ? {} : { baseUrl: shownBaseUrl }),
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+      ...(typeof stored.model === 'string' ? { model: stored.model } : {}),
       problems: check.problems,
     };
   }

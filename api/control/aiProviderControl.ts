@@ -17,13 +17,10 @@ export const aiProviderRequestSchema = z
     kind: z.enum(aiProviderKinds).optional().meta({
       description: 'Needed to add a provider; an existing one keeps its kind',
     }),
-    values: z
-      .record(z.string(), z.unknown())
-      .default({})
-      .meta({
-        description:
-          'The fields to change, by name (model, apiKey, baseUrl, contextWindow, preset, structuredOutputs); "" removes a field, a field left out stays as it is',
-      }),
+    values: z.record(z.string(), z.unknown()).default({}).meta({
+      description:
+        'The fields to change, by name (model, apiKey, baseUrl, contextWindow, preset, structuredOutputs); "" removes a field, a field left out stays as it is',
+    }),
     makeDefault: z
       .boolean()
       .optional()

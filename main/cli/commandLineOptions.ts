@@ -21,6 +21,8 @@ export const commandLineOptions = {
   title: { type: 'string' },
   from: { type: 'string' },
   yes: { type: 'boolean' },
+  name: { type: 'string' },
+  default: { type: 'boolean' },
   speed: { type: 'string' },
   wait: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolveDataDirectory } from '../dataDirectory.ts';
 import { earshotVersion } from '../version.ts';
+import { aiCommand } from './aiCommand.ts';
 import { apiCommand } from './apiCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
 import { commandLineOptions } from './commandLineOptions.ts';
@@ -58,6 +59,13 @@ async function main(argv: string[]): Promise<void> {
       return providersCommand(dataDirectory, action, argument, rest, values.yes ?? false);
     case 'runtime':
       return runtimeCommand(dataDirectory, action, argument);
+    case 'ai':
+      return aiCommand(dataDirectory, action, argument, rest, {
+        name: values.name,
+        makeDefault: values.default ?? false,
+        yes: values.yes ?? false,
+        topic: values.topic,
+      });
     case 'sessions':
       return sessionsCommand(dataDirectory, action, argument, values);
     case 'inspect':

@@ -29,6 +29,18 @@ Commands:
                                    --yes confirms a stored key may go to the new host of endpoint/baseUrl
   providers probe P12              Check the local OpenAI-compatible server and list its models
   providers pull P12 NAME          Have an Ollama host download a model
+  ai set KIND key=value… [--name N] [--default] [--yes]
+                                   Add or change an AI provider (KIND: openai, anthropic, google,
+                                   openai-compatible, ollama; key= removes a setting); --name keeps
+                                   several, --default makes it the default, --yes lets a stored key go
+                                   to the new host of baseUrl
+  ai show                          The AI providers (keys never shown), their context windows, which is
+                                   the default and which topics have their own
+  ai test [NAME]                   Send the model one tiny request and say whether it answers (default:
+                                   the default provider)
+  ai use [NAME] [--topic ID]       Make NAME the default AI provider, or the topic's own (without NAME,
+                                   the topic uses the default again)
+  ai remove NAME                   Remove an AI provider
   runtime status                   The P14 whisper.cpp binary and model, and whether a runtime runs
   runtime build                    Build whisper-server 1.9.1 from source, with a progress bar
                                    (cached; about 2 minutes)
