@@ -125,6 +125,21 @@ describe.each(aiFakeFixtures)('$kind', (fixture) => {
     ]);
   });
 
+  it('streams a tool call with its arguments', async () => {
+    fake.answerNext({ toolCall: { name: 'findSegment', input: { query: 'hiring' } } });
+    const result = streamText({
+      model: languageModelFor(config),
+      prompt: 'Where is hiring discussed?',
+      tools: {
+        findSegment: tool({ description: 'Finds a segment', inputSchema: z.object({ query: z.string() }) }),
+      },
+    });
+    const toolCalls = await result.toolCalls;
+    expect(toolCalls.map(({ toolName, input }) => ({ toolName, input }))).toEqual([
+      { toolName: 'findSegment', input: { query: 'hiring' } },
+    ]);
+  });
+
   it('passes a test of its settings', async () => {
     const check = await testAiProvider(fixture.config(fake), new AbortController().signal, 'work');
     expect(check.ok, check.message).toBe(true);
