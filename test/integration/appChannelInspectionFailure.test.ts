@@ -3,6 +3,7 @@ import { connectAppChannel } from '../support/appChannelClient.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import type * as MachineLayout from '../../machines/analysis/machineLayout.ts';
 import { type RunningService, startService } from '../../main/service.ts';
+import { machineCatalog } from '../../machines/catalog.ts';
 
 // The first layout fails (as ELK might on a machine it cannot lay out); later ones work.
 const failures = vi.hoisted(() => ({ remaining: 1 }));
@@ -40,7 +41,7 @@ it('says so when the machines cannot be drawn, keeps serving, and draws them whe
   expect(service.inspection.watched).toBe(false);
   client.socket.send(JSON.stringify({ type: 'inspect.start' }));
   const snapshot = await client.next('inspect.snapshot');
-  expect(snapshot.type === 'inspect.snapshot' && snapshot.machines.length).toBe(6);
+  expect(snapshot.type === 'inspect.snapshot' && snapshot.machines.length).toBe(machineCatalog.length);
   expect(service.inspection.watched).toBe(true);
   client.socket.close();
 });
