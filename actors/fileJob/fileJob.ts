@@ -19,6 +19,7 @@ import { ProviderError } from '../../providers/http/providerError.ts';
 import type { FileJobRecord, StoredFileJobState } from '../../store/fileJobTable.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
+import { invokedEffect, type EffectWork } from '../invokedEffect.ts';
 import { chunkLimits } from './chunkLimits.ts';
 import { decodeToChunks } from './decodeToChunks.ts';
 import { probeMedia } from './probeMedia.ts';
@@ -149,31 +150,11 @@ export function createFileJob(input: FileJobInput): FileJob {
   const submittedBefore = resume?.submitted ?? null;
   const running = new Set<Promise<unknown>>();
 
-  /** Runs `work` for one invoked state; its outcome is sent back unless the state was left first. */
-  function effect<Input>(
-    work: (
-      input: Input,
-      signal: AbortSignal,
-      send: (event: FileJobEvent) => void,
-    ) => FileJobEvent | Promise<FileJobEvent>,
-  ) {
-    return fromCallback<EventObject, Input>(({ input: effectInput, sendBack }) => {
-      const controller = new AbortController();
-      const send = (event: FileJobEvent) => {
-        if (!controller.signal.aborted) sendBack(event);
-      };
-      // Started a tick later, so even a synchronous effect reports after the state is entered.
-      const task = Promise.resolve()
-        .then(() => {
-          controller.signal.throwIfAborted();
-          return work(effectInput, controller.signal, send);
-        })
-        .then(send, (error: unknown) => send({ type: 'FAILED', message: describeError(error) }));
-      running.add(task);
-      void task.finally(() => running.delete(task));
-      return () => controller.abort();
+  const effect = <Input>(work: EffectWork<Input, FileJobEvent>) =>
+    invokedEffect(work, {
+      onFailure: (error): FileJobEvent => ({ type: 'FAILED', message: describeError(error) }),
+      running,
     });
-  }
 
   const prepareAudio = effect<undefined>(async (_input, signal, send) => {
     const runtimeProblem = input.runtimeProblem?.();
