@@ -56,10 +56,15 @@ export function contentBudget(
   );
 }
 
-/** The answer a request asks room for: what the task wants, within the model's limits. */
-export function answerTokensFor(limits: ModelLimits, wanted: number): number {
-  // The answer never takes more than a third of the context, so the content keeps the rest.
-  return Math.max(1, Math.min(wanted, limits.maxOutputTokens, Math.floor(limits.contextWindow / 3)));
+/**
+ * The answer a request asks room for: what the task wants, within the model's limit and at most
+ * `largestShare` of the context, so the content keeps the rest.
+ */
+export function answerTokensFor(limits: ModelLimits, wanted: number, largestShare = 1 / 3): number {
+  return Math.max(
+    1,
+    Math.min(wanted, limits.maxOutputTokens, Math.floor(limits.contextWindow * largestShare)),
+  );
 }
 
 /**

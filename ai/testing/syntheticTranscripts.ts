@@ -75,8 +75,8 @@ const fillers =
   );
 
 /**
- * A meeting of the given length: one segment every few seconds, each a pseudo-sentence of about
- * twelve words on a topic that changes every 20 minutes, so a chaptering fake has something to
+ * A meeting of the given length: one segment every few seconds, each a pseudo-sentence of eleven
+ * words on a topic that changes every 20 minutes, so a chaptering fake has something to
  * find. Three hours come to about 30,000 words.
  */
 export function syntheticMeeting(durationMs: number): TranscriptSegment[] {
@@ -85,7 +85,7 @@ export function syntheticMeeting(durationMs: number): TranscriptSegment[] {
   const segmentMs = 4300;
   for (let seq = 0, startMs = 0; startMs < durationMs; seq++, startMs += segmentMs) {
     const topic = topics[Math.floor(startMs / (20 * 60_000)) % topics.length] ?? 'budget';
-    const words = [`About ${topic},`, ...pick(random, fillers, 10), `${topic}.`];
+    const words = [`About ${topic},`, ...pick(random, fillers, 9), `${topic}.`];
     segments.push({
       seq,
       text: words.join(' '),
