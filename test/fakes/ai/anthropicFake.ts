@@ -13,8 +13,9 @@ import {
   answerText,
   estimatedTokens,
   type FakeAiServer,
+  heldUntilClientGone,
   parseJsonBody,
-  type ScriptedAnswer,
+  type RenderedAnswer,
   serverSentEvents,
   streamedPieces,
 } from './scriptedAnswers.ts';
@@ -27,7 +28,7 @@ export interface AnthropicFakeOptions {
 
 export async function startAnthropicFake(options: AnthropicFakeOptions): Promise<FakeAiServer> {
   const script = new AnswerScript();
-  const server = await startFakeHttpServer((request, url) => {
+  const server = await startFakeHttpServer((request, url, clientGone) => {
     if (request.method !== 'POST' || url.pathname !== '/v1/messages') return undefined;
     if (request.headers['x-api-key'] !== options.apiKey) {
       return anthropicError(401, 'authentication_error', 'invalid x-api-key');
@@ -35,7 +36,9 @@ export async function startAnthropicFake(options: AnthropicFakeOptions): Promise
     if (request.headers['anthropic-version'] === undefined) {
       return anthropicError(400, 'invalid_request_error', 'anthropic-version: header is required');
     }
-    return answer(parseJsonBody(request.body), options, script.next());
+    const scripted = script.next();
+    if ('hold' in scripted) return heldUntilClientGone(clientGone);
+    return answer(parseJsonBody(request.body), options, scripted);
   });
   return {
     baseUrl: `${server.baseUrl}/v1`,
@@ -54,7 +57,7 @@ type Block =
 function answer(
   body: Record<string, unknown>,
   options: AnthropicFakeOptions,
-  scripted: ScriptedAnswer,
+  scripted: RenderedAnswer,
 ): FakeReply {
   const model = String(body.model);
   if (!options.models.includes(model)) return anthropicError(404, 'not_found_error', `model: ${model}`);

@@ -13,8 +13,9 @@ import {
   answerText,
   estimatedTokens,
   type FakeAiServer,
+  heldUntilClientGone,
   parseJsonBody,
-  type ScriptedAnswer,
+  type RenderedAnswer,
   serverSentEvents,
   streamedPieces,
 } from './scriptedAnswers.ts';
@@ -29,7 +30,7 @@ const route = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateConten
 
 export async function startGeminiFake(options: GeminiFakeOptions): Promise<FakeAiServer> {
   const script = new AnswerScript();
-  const server = await startFakeHttpServer((request, url) => {
+  const server = await startFakeHttpServer((request, url, clientGone) => {
     const match = route.exec(url.pathname);
     if (request.method !== 'POST' || match === null) return undefined;
     const key = request.headers['x-goog-api-key'] ?? url.searchParams.get('key');
@@ -45,7 +46,9 @@ export async function startGeminiFake(options: GeminiFakeOptions): Promise<FakeA
     }
     const [, model = '', method] = match;
     const streaming = method === 'streamGenerateContent';
-    return answer(model, parseJsonBody(request.body), streaming, options, script.next());
+    const scripted = script.next();
+    if ('hold' in scripted) return heldUntilClientGone(clientGone);
+    return answer(model, parseJsonBody(request.body), streaming, options, scripted);
   });
   return {
     baseUrl: `${server.baseUrl}/v1beta`,
@@ -62,7 +65,7 @@ function answer(
   body: Record<string, unknown>,
   streaming: boolean,
   options: GeminiFakeOptions,
-  scripted: ScriptedAnswer,
+  scripted: RenderedAnswer,
 ): FakeReply {
   if (!options.models.includes(model)) {
     return googleError(

@@ -14,8 +14,9 @@ import {
   answerText,
   estimatedTokens,
   type FakeAiServer,
+  heldUntilClientGone,
   parseJsonBody,
-  type ScriptedAnswer,
+  type RenderedAnswer,
   streamedPieces,
 } from './scriptedAnswers.ts';
 
@@ -44,7 +45,7 @@ const ollamaDefaultContext = 4096;
 export async function startOllamaFake(options: OllamaFakeOptions): Promise<OllamaFake> {
   const script = new AnswerScript();
   const windows: OllamaWindow[] = [];
-  const server = await startFakeHttpServer((request, url) => {
+  const server = await startFakeHttpServer((request, url, clientGone) => {
     if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return { status: 401, body: { error: 'unauthorized' } };
     }
@@ -52,7 +53,9 @@ export async function startOllamaFake(options: OllamaFakeOptions): Promise<Ollam
       return { body: { models: options.models.map((name) => ({ name, model: name })) } };
     }
     if (request.method !== 'POST' || url.pathname !== '/api/chat') return undefined;
-    return chat(parseJsonBody(request.body), options, windows, script.next());
+    const scripted = script.next();
+    if ('hold' in scripted) return heldUntilClientGone(clientGone);
+    return chat(parseJsonBody(request.body), options, windows, scripted);
   });
   return {
     baseUrl: server.baseUrl,
@@ -69,7 +72,7 @@ function chat(
   body: Record<string, unknown>,
   options: OllamaFakeOptions,
   windows: OllamaWindow[],
-  scripted: ScriptedAnswer,
+  scripted: RenderedAnswer,
 ): FakeReply {
   const model = String(body.model);
   if (!options.models.includes(model)) {

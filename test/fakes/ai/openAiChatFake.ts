@@ -3,9 +3,10 @@
  * (vLLM, llama.cpp, LM Studio, DeepSeek, Groq, …) answer: a JSON completion, or with `stream: true`
  * server-sent `chat.completion.chunk`s ending in `[DONE]` (a usage chunk first when
  * `stream_options.include_usage` asks); `response_format` json_schema/json_object answered with
- * JSON text; tool calls; and OpenAI's error bodies for a wrong key (401, quoting the key as a
- * careless server would), an unknown model (404 model_not_found), a prompt over the context
- * (400 context_length_exceeded), 429 with Retry-After and 500.
+ * JSON text, or refused with 400 by a server that lacks it; tool calls; and OpenAI's error bodies
+ * for a wrong key (401, quoting the key as a careless server would), an unknown model (404
+ * model_not_found), a prompt over the context (400 context_length_exceeded), 429 with Retry-After
+ * and 500.
  */
 import { type FakeReply, startFakeHttpServer } from '../fakeHttpServer.ts';
 import {
@@ -13,8 +14,9 @@ import {
   answerText,
   estimatedTokens,
   type FakeAiServer,
+  heldUntilClientGone,
   parseJsonBody,
-  type ScriptedAnswer,
+  type RenderedAnswer,
   serverSentEvents,
   streamedPieces,
 } from './scriptedAnswers.ts';
@@ -26,11 +28,16 @@ export interface OpenAiChatFakeOptions {
   models: string[];
   /** The context window of every model, in tokens (estimated from the messages' characters). */
   contextTokens?: number;
+  /**
+   * The `response_format` types the server takes (default: both). Another is refused with 400, as
+   * DeepSeek refuses `json_schema` and LM Studio `json_object`.
+   */
+  responseFormats?: ReadonlyArray<'json_schema' | 'json_object'>;
 }
 
 export async function startOpenAiChatFake(options: OpenAiChatFakeOptions): Promise<FakeAiServer> {
   const script = new AnswerScript();
-  const server = await startFakeHttpServer((request, url) => {
+  const server = await startFakeHttpServer((request, url, clientGone) => {
     const authorization = request.headers.authorization;
     if (options.apiKey !== undefined && authorization !== `Bearer ${options.apiKey}`) {
       const presented = authorization?.replace(/^Bearer /, '') ?? '';
@@ -49,7 +56,9 @@ export async function startOpenAiChatFake(options: OpenAiChatFakeOptions): Promi
       };
     }
     if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') return undefined;
-    return complete(parseJsonBody(request.body), options, script.next());
+    const scripted = script.next();
+    if ('hold' in scripted) return heldUntilClientGone(clientGone);
+    return complete(parseJsonBody(request.body), options, scripted);
   });
   return {
     baseUrl: `${server.baseUrl}/v1`,
@@ -64,7 +73,7 @@ export async function startOpenAiChatFake(options: OpenAiChatFakeOptions): Promi
 function complete(
   body: Record<string, unknown>,
   options: OpenAiChatFakeOptions,
-  answer: ScriptedAnswer,
+  answer: RenderedAnswer,
 ): FakeReply {
   const model = String(body.model);
   if (!options.models.includes(model)) {
@@ -72,6 +81,16 @@ function complete(
       message: `The model \`${model}\` does not exist or you do not have access to it.`,
       type: 'invalid_request_error',
       code: 'model_not_found',
+    });
+  }
+  const format = (body.response_format as { type?: string } | undefined)?.type;
+  const formats: readonly string[] = options.responseFormats ?? ['json_schema', 'json_object'];
+  if (format !== undefined && format !== 'text' && !formats.includes(format)) {
+    return openAiError(400, {
+      message: 'This response_format type is unavailable now',
+      type: 'invalid_request_error',
+      param: 'response_format',
+      code: 'invalid_request_error',
     });
   }
   const promptTokens = estimatedTokens(JSON.stringify(body.messages));

@@ -1,3 +1,5 @@
+import type { FakeReply } from '../fakeHttpServer.ts';
+
 /**
  * What a fake AI server answers, independent of its wire protocol: each fake renders these the way
  * its vendor does. Tests queue answers; with none queued a fake answers `defaultAnswer`.
@@ -10,7 +12,12 @@ export type ScriptedAnswer =
   /** 429 with the vendor's body and a wait (Retry-After, or Gemini's RetryInfo). */
   | { failure: 'rate_limited'; retryAfterSeconds: number }
   /** The vendor's 5xx. */
-  | { failure: 'server_error' };
+  | { failure: 'server_error' }
+  /** No answer at all until the client gives up, as from a model still loading or a stalled vendor. */
+  | { hold: true };
+
+/** What a fake renders in its vendor's protocol: any answer but a held one. */
+export type RenderedAnswer = Exclude<ScriptedAnswer, { hold: true }>;
 
 export const defaultAnswer: ScriptedAnswer = { text: 'Ready to help with your meeting notes.' };
 
@@ -25,6 +32,13 @@ export class AnswerScript {
   next(): ScriptedAnswer {
     return this.#queue.shift() ?? defaultAnswer;
   }
+}
+
+/** Holds a request unanswered until the client goes away; the reply is never sent. */
+export function heldUntilClientGone(clientGone: AbortSignal): Promise<FakeReply> {
+  return new Promise((resolve) => {
+    clientGone.addEventListener('abort', () => resolve({ status: 499 }), { once: true });
+  });
 }
 
 /** Roughly a token per four characters, as vendors' own estimates go for English. */
