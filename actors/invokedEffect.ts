@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fromCallback, type EventObject } from 'xstate';
 
 export type EffectWork<Input, Event extends EventObject> = (
@@ -31,4 +32,16 @@ export function invokedEffect<Input, Event extends EventObject>(
     void task.finally(() => options.running.delete(task));
     return () => controller.abort();
   });
+}
+
+/** Resolves once every task has settled, or after `limitMs`, whichever is first. */
+export async function settleWithin(tasks: Iterable<Promise<unknown>>, limitMs: number): Promise<void> {
+  const waiting = [...tasks];
+  if (waiting.length === 0) return;
+  const timer = new AbortController();
+  await Promise.race([
+    Promise.allSettled(waiting),
+    sleep(limitMs, undefined, { signal: timer.signal }).catch(() => undefined),
+  ]);
+  timer.abort();
 }

@@ -1,3 +1,4 @@
+import type { AiJobs } from '../actors/aiJob/aiJobs.ts';
 import { Hono } from 'hono';
 import type { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
 import type { TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
@@ -17,6 +18,7 @@ export interface ServiceAppDependencies {
   access: ApiAccessControl;
   owner: OwnerAccess;
   jobs: TranscriptionJobs;
+  aiJobs: AiJobs;
   runtimes: LocalRuntimes;
   live: LiveView;
   dataDirectory: string;

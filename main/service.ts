@@ -19,6 +19,8 @@ import { ActorInspection } from '../actors/inspection/actorInspection.ts';
 import { readRunningService, removeServiceFiles, writeServiceFiles } from './serviceFile.ts';
 import { providerBaseUrls, TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
 import { earshotVersion } from './version.ts';
+import { AiJobs } from '../actors/aiJob/aiJobs.ts';
+import { aiModelChoice } from '../actors/aiJob/aiModelChoice.ts';
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
 
@@ -89,6 +91,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
       inspection,
     });
+    const aiJobs = new AiJobs({ store, chooseModel: aiModelChoice(dataDirectory), inspection });
+    aiJobs.resumeUnfinished();
     // File jobs go on in their sessions; every other session left recording was cut off.
     const resumedJobs = jobs.resumeUnfinished();
     const recoveredSessionIds = recoverInterruptedSessions(
@@ -113,6 +117,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       access,
       owner,
       jobs,
+      aiJobs,
       runtimes,
       dataDirectory,
       version: earshotVersion,
@@ -161,7 +166,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
               listening.closeAllConnections();
             }),
         )
-        .then(() => jobs.close())
+        .then(() => Promise.all([jobs.close(), aiJobs.close()]))
         .then(() => runtimes.stop())
         .finally(() => {
           store.close();

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createActor, fromCallback, type InspectionEvent } from 'xstate';
 import type { EventObject } from 'xstate';
 import { fileJobMachine, fileJobStateOf } from '../../machines/fileJob.ts';
@@ -19,7 +18,7 @@ import { ProviderError } from '../../providers/http/providerError.ts';
 import type { FileJobRecord, StoredFileJobState } from '../../store/fileJobTable.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
-import { invokedEffect, type EffectWork } from '../invokedEffect.ts';
+import { invokedEffect, settleWithin, type EffectWork } from '../invokedEffect.ts';
 import { chunkLimits } from './chunkLimits.ts';
 import { decodeToChunks } from './decodeToChunks.ts';
 import { probeMedia } from './probeMedia.ts';
@@ -261,7 +260,7 @@ export function createFileJob(input: FileJobInput): FileJob {
   const closeSession = fromCallback<EventObject, SessionClosing>(({ input: closing, sendBack }) => {
     // Waits for the effects still running (an aborted upload deleting what it created remotely), so
     // the job reports its ending only once nothing of it is left behind.
-    void settle([...running], remoteCleanupWaitMs)
+    void settleWithin(running, remoteCleanupWaitMs)
       .then(() => {
         if (sessionOpened && store.getSession(sessionId)?.status === 'recording') {
           changeSessionStatus(store, sessionId, closing);
@@ -302,7 +301,7 @@ export function createFileJob(input: FileJobInput): FileJob {
 
   /** Aborts the effects and waits for them, then removes the chunks and lets the runtime go. */
   async function releaseResources(): Promise<void> {
-    await settle([...running], remoteCleanupWaitMs);
+    await settleWithin(running, remoteCleanupWaitMs);
     // The outcome is decided by now: a chunk directory that will not go or a runtime that fails
     // to stop (its own status says why) does not change it.
     if (directory !== undefined) await rm(directory, { recursive: true, force: true }).catch(() => undefined);
@@ -392,17 +391,6 @@ function checkSameChunks(resume: FileJobRecord, chunkDurationsMs: readonly numbe
 function configuredLanguageHints(config: unknown): readonly string[] {
   const { languageHints } = (config ?? {}) as { languageHints?: unknown };
   return Array.isArray(languageHints) ? languageHints.filter((hint) => typeof hint === 'string') : [];
-}
-
-/** Resolves once every task has settled, or after `limitMs`, whichever is first. */
-async function settle(tasks: ReadonlyArray<Promise<unknown>>, limitMs: number): Promise<void> {
-  if (tasks.length === 0) return;
-  const timer = new AbortController();
-  await Promise.race([
-    Promise.allSettled(tasks),
-    sleep(limitMs, undefined, { signal: timer.signal }).catch(() => undefined),
-  ]);
-  timer.abort();
 }
 
 function describeError(error: unknown): string {

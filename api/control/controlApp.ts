@@ -1,3 +1,5 @@
+import type { AiJobs } from '../../actors/aiJob/aiJobs.ts';
+import { createAiJobControl } from './aiJobControl.ts';
 import { Hono } from 'hono';
 import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
@@ -37,13 +39,14 @@ export function createControlApp(dependencies: {
   access: ApiAccessControl;
   owner: OwnerAccess;
   jobs: TranscriptionJobs;
+  aiJobs: AiJobs;
   runtimes: LocalRuntimes;
   dataDirectory: string;
   address: () => ServiceAddress;
   /** The application version `GET /service` and the OpenAPI document report. */
   version: string;
 }): Hono {
-  const { store, access, owner, jobs, dataDirectory, address, runtimes, version } = dependencies;
+  const { store, access, owner, jobs, aiJobs, dataDirectory, address, runtimes, version } = dependencies;
   const app = new Hono();
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
@@ -96,5 +99,6 @@ export function createControlApp(dependencies: {
   );
   app.route(controlBasePath, createRuntimeControl({ dataDirectory, runtimes }));
   app.route(controlBasePath, createAiProviderControl({ dataDirectory, store }));
+  app.route(controlBasePath, createAiJobControl(aiJobs));
   return app;
 }

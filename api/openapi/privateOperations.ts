@@ -4,6 +4,7 @@
  * can give besides the ones of every private route. A test holds this table to the routes the
  * service registers, so a route added without an entry here, or an entry left after its route, fails.
  */
+import { aiJobRequestSchema } from '../control/aiJobControl.ts';
 import type { z } from 'zod';
 
 import { downloadRequestSchema } from '../control/runtimeControl.ts';
@@ -484,6 +485,55 @@ const aiProviderRoutes: PrivateOperation[] = [
   },
 ];
 
+const aiJobId = { description: 'AI job id', example: '5d1c7e2a-8b4f-4a6e-9c3d-7f0a1b2c3d4e' };
+const aiJobStatus =
+  'The job status (AiJobStatus in actors/aiJob/aiJob.ts): artefacts, state, part N of M, error';
+
+const aiJobRoutes: PrivateOperation[] = [
+  {
+    method: 'post',
+    path: '/sessions/{id}/ai-jobs',
+    operationId: 'startAiJob',
+    summary:
+      "Makes a session's summary, action items, keywords, chapters and mind map (or those named) with an AI provider",
+    id: sessionId,
+    body: {
+      kind: 'json',
+      schema: aiJobRequestSchema,
+      description: 'artefacts: what to make (all five when left out); aiProvider: a name',
+      example: { artefacts: ['summary', 'chapters'] },
+    },
+    answer: { status: 202, description: `${aiJobStatus}; the artefacts show pending` },
+    errors: ['invalid_request', 'session_not_found'],
+  },
+  {
+    method: 'get',
+    path: '/ai-jobs',
+    operationId: 'listAiJobs',
+    summary: 'The newest AI jobs first, those of earlier runs of the service included',
+    answer: { status: 200, description: '{"jobs": [AiJobStatus…]}, at most 100' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/ai-jobs/{id}',
+    operationId: 'getAiJob',
+    summary: 'The status of an AI job',
+    id: aiJobId,
+    answer: { status: 200, description: aiJobStatus },
+    errors: ['job_not_found'],
+  },
+  {
+    method: 'post',
+    path: '/ai-jobs/{id}/cancel',
+    operationId: 'cancelAiJob',
+    summary: 'Cancels an AI job; its artefacts get back the status they had',
+    id: aiJobId,
+    answer: { status: 200, description: `${aiJobStatus}, as the cancel begins` },
+    errors: ['job_not_found'],
+  },
+];
+
 const runtimePanel = 'The runtime panel (RuntimePanel in control/runtimeControl.ts)';
 
 const runtimeRoutes: PrivateOperation[] = [
@@ -617,5 +667,6 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...fileRoutes,
   ...providerRoutes,
   ...aiProviderRoutes,
+  ...aiJobRoutes,
   ...runtimeRoutes,
 ];

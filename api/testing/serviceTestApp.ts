@@ -2,6 +2,8 @@ import type { Hono } from 'hono';
 
 import { providerBaseUrls, TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 import { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
+import { AiJobs } from '../../actors/aiJob/aiJobs.ts';
+import { aiModelChoice } from '../../actors/aiJob/aiModelChoice.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ApiAccessControl } from '../apiAccessControl.ts';
 import { OwnerAccess } from '../login/ownerAccess.ts';
@@ -38,12 +40,14 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
     dataDirectory,
     resolveBaseUrl: providerBaseUrls(runtimes.startRuntime),
   });
+  const aiJobs = new AiJobs({ store, chooseModel: aiModelChoice(dataDirectory) });
   const reportedErrors: unknown[] = [];
   const app = createServiceApp({
     store,
     access,
     owner,
     jobs,
+    aiJobs,
     runtimes,
     live: {
       getStatus: () => Promise.resolve({ recording: false, currentSessionId: null, currentProvider: null }),
@@ -62,7 +66,7 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
     launchSecret,
     reportedErrors,
     close: async () => {
-      await jobs.close();
+      await Promise.all([jobs.close(), aiJobs.close()]);
       await runtimes.stop();
       store.close();
     },

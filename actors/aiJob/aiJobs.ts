@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { digestArtefacts, type DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
+import { isEndedAiJob, type AiJobRecord } from '../../store/aiJobTable.ts';
+import type { SessionRecord } from '../../store/records.ts';
+import type { SessionStore } from '../../store/sessionStore.ts';
+import type { ActorInspection } from '../inspection/actorInspection.ts';
+import { createAiJob, type AiJob, type AiJobInput, type AiJobStatus, type AiModel } from './aiJob.ts';
+
+export interface AiJobsOptions {
+  store: SessionStore;
+  chooseModel: (session: SessionRecord, aiProvider: string | undefined) => AiModel | string;
+  inspection?: ActorInspection;
+}
+
+/** A request the caller must fix: no such session, an artefact that does not exist. */
+export class AiJobRequestError extends Error {}
+
+/** Ended jobs kept in memory for status queries; older ones are answered from the store. */
+const endedJobsKept = 100;
+
+const storedWorkSchema = z.object({
+  kind: z.literal('digest'),
+  artefacts: z.array(z.enum(digestArtefacts)).min(1),
+});
+
+/**
+ * The AI jobs of the service: run one at a time (a local model is busy with one; a cloud one is
+ * fast enough), in the order asked. Every job is a store row, so a restart resumes what was cut
+ * off and no artefact stays `pending` for ever.
+ */
+export class AiJobs {
+  private readonly options: AiJobsOptions;
+  private readonly jobs = new Map<string, AiJob>();
+  private readonly waiting: AiJob[] = [];
+  private running: AiJob | undefined;
+  private readonly ended: string[] = [];
+
+  constructor(options: AiJobsOptions) {
+    this.options = options;
+  }
+
+  /** Queues the making of `artefacts` (all five by default) for the session. */
+  start(request: { sessionId: string; artefacts?: readonly string[]; aiProvider?: string }): AiJob {
+    if (this.options.store.getSession(request.sessionId) === undefined) {
+      throw new AiJobRequestError(`There is no session ${request.sessionId}.`);
+    }
+    const artefacts = checkedArtefacts(request.artefacts);
+    return this.run({
+      sessionId: request.sessionId,
+      work: { kind: 'digest', artefacts },
+      aiProvider: request.aiProvider,
+    });
+  }
+
+  /**
+   * Takes up the jobs the last process left unfinished, and marks `error` any artefact still
+   * `pending` that no job will finish (its job's row was lost, or its work is unreadable). Call once
+   * at start.
+   */
+  resumeUnfinished(): AiJob[] {
+    const { store } = this.options;
+    const unfinished = store
+      .listAiJobs(Number.MAX_SAFE_INTEGER)
+      .filter((record) => !isEndedAiJob(record))
+      .reverse();
+    const resumed: AiJob[] = [];
+    for (const record of unfinished) {
+      const work = storedWorkSchema.safeParse(record.work);
+      if (work.success && store.getSession(record.sessionId) !== undefined) {
+        resumed.push(this.run({ sessionId: record.sessionId, work: work.data, resume: record }));
+      } else {
+        store.updateAiJob(record.id, {
+          state: 'failed',
+          error: 'This AI job could not be resumed after a restart; ask for it again.',
+        });
+      }
+    }
+    const resumedSessions = new Set(resumed.map((job) => job.sessionId));
+    for (const session of store.listSessions({ limit: Number.MAX_SAFE_INTEGER, offset: 0 }).sessions) {
+      if (resumedSessions.has(session.id)) continue;
+      const stuck = session.postProcess.status === 'pending' || session.mindMap.status === 'pending';
+      if (!stuck) continue;
+      store.updateSession(session.id, {
+        postProcess: { ...session.postProcess, status: errorIfPending(session.postProcess.status) },
+        mindMap: { ...session.mindMap, status: errorIfPending(session.mindMap.status) },
+      });
+    }
+    return resumed;
+  }
+
+  get(jobId: string): AiJobStatus | undefined {
+    const job = this.jobs.get(jobId);
+    if (job !== undefined) return job.status();
+    const record = this.options.store.getAiJob(jobId);
+    return record === undefined ? undefined : storedStatus(record);
+  }
+
+  /** Newest first, those of earlier runs of the service included. */
+  list(limit = 100): AiJobStatus[] {
+    return this.options.store.listAiJobs(limit).map((record) => this.get(record.id) ?? storedStatus(record));
+  }
+
+  cancel(jobId: string): AiJobStatus | undefined {
+    this.jobs.get(jobId)?.cancel();
+    return this.get(jobId);
+  }
+
+  subscribe(jobId: string, listener: (status: AiJobStatus) => void): (() => void) | undefined {
+    return this.jobs.get(jobId)?.subscribe(listener);
+  }
+
+  /** Suspends the jobs that have not ended; the next start resumes them. */
+  async close(): Promise<void> {
+    await Promise.all([...this.jobs.values()].map((job) => job.suspend()));
+  }
+
+  private run(details: Pick<AiJobInput, 'sessionId' | 'work' | 'aiProvider' | 'resume'>): AiJob {
+    const job = createAiJob({
+      ...details,
+      store: this.options.store,
+      chooseModel: this.options.chooseModel,
+      inspect: this.options.inspection?.observe({
+        machine: 'aiJob',
+        label: `${details.work.artefacts.join(', ')} · ${this.options.store.getSession(details.sessionId)?.title ?? details.sessionId}`,
+      }),
+    });
+    this.jobs.set(job.id, job);
+    this.waiting.push(job);
+    void job.finished.then(() => this.onEnded(job));
+    this.startNext();
+    return job;
+  }
+
+  private startNext(): void {
+    while (this.running === undefined) {
+      const next = this.waiting.shift();
+      if (next === undefined) return;
+      if (next.status().state !== 'queued') continue;
+      this.running = next;
+      next.start();
+    }
+  }
+
+  private onEnded(job: AiJob): void {
+    const waited = this.waiting.indexOf(job);
+    if (waited >= 0) this.waiting.splice(waited, 1);
+    if (this.running === job) this.running = undefined;
+    this.ended.push(job.id);
+    while (this.ended.length > endedJobsKept) this.jobs.delete(this.ended.shift() ?? '');
+    this.startNext();
+  }
+}
+
+function checkedArtefacts(requested: readonly string[] | undefined): DigestArtefact[] {
+  if (requested === undefined || requested.length === 0) return [...digestArtefacts];
+  const unknown = requested.filter((name) => !(digestArtefacts as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new AiJobRequestError(
+      `There is no artefact ${unknown.map((name) => `"${name}"`).join(', ')}; choose from ${digestArtefacts.join(', ')}.`,
+    );
+  }
+  return [...new Set(requested as DigestArtefact[])];
+}
+
+function errorIfPending<Status extends string>(status: Status): Status | 'error' {
+  return status === 'pending' ? 'error' : status;
+}
+
+function storedStatus(record: AiJobRecord): AiJobStatus {
+  const work = storedWorkSchema.safeParse(record.work);
+  return {
+    jobId: record.id,
+    sessionId: record.sessionId,
+    artefacts: work.success ? work.data.artefacts : [],
+    state: record.state === 'running' ? 'queued' : record.state,
+    part: 0,
+    partCount: 0,
+    error: record.error,
+    createdAt: record.createdAt,
+    resumeCount: record.resumeCount,
+  };
+}

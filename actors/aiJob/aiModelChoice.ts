@@ -1,0 +1,37 @@
+import { chosenAiProvider } from '../../ai/providers/aiProviderChoice.ts';
+import { classifyAiError } from '../../ai/providers/classifyAiError.ts';
+import { modelFunctionsFor } from '../../ai/providers/modelFunctionsFor.ts';
+import { defaultMaxOutputTokens } from '../../ai/longSessions/requestBudget.ts';
+import { readAiSettings } from '../../store/aiProviderSettings.ts';
+import type { SessionRecord } from '../../store/records.ts';
+import type { AiModel } from './aiJob.ts';
+
+/**
+ * The model for a session's AI job, read from the settings as the job starts (so a provider set
+ * up meanwhile counts): the one named, else the session's topic's, else the default. A string says
+ * what is missing and how to set it up.
+ */
+export function aiModelChoice(dataDirectory: string) {
+  return (session: SessionRecord, aiProvider: string | undefined): AiModel | string => {
+    const chosen = chosenAiProvider(readAiSettings(dataDirectory), {
+      name: aiProvider,
+      topicId: session.topicId ?? undefined,
+    });
+    if (!chosen.ok) return chosen.message;
+    const { config, name } = chosen;
+    const functions = modelFunctionsFor(config);
+    return {
+      name,
+      generateStructured: functions.generateStructured,
+      limits: { contextWindow: functions.contextWindow, maxOutputTokens: defaultMaxOutputTokens },
+      describeFailure: (error) => {
+        const classified = classifyAiError(error, config, name);
+        return {
+          message: classified.message,
+          transient: classified.transient,
+          retryAfterMs: classified.retryAfterMs,
+        };
+      },
+    };
+  };
+}
