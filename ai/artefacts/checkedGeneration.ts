@@ -31,8 +31,8 @@ export async function generateChecked<T>(
 
 /**
  * Streams a text answer to `onText` as it comes and returns it whole. `problemWith` says what is
- * wrong with a finished answer, if anything (an empty one always is); such an answer is asked for
- * again once, and the user is told that the first one is withdrawn by the `restart` callback.
+ * wrong with a finished answer, if anything (an empty one always is): such an answer is asked for
+ * once more, after `onRestart` tells the listener to drop the text it was streamed so far.
  */
 export async function streamChecked(
   stream: StreamText,

@@ -107,9 +107,8 @@ export async function generateDigest(
   };
 
   const stretches = await notesPerPart(spoken, context);
-  const whole = stretches.length === 1 ? stretches[0] : await combined(stretches, context);
-  if (whole === undefined)
-    throw new GenerationError('The session has no transcript yet, so there is nothing to summarise.');
+  // A transcript with words makes at least one part.
+  const whole = stretches.length === 1 ? stretches[0]! : await combined(stretches, context);
   return digestOf(whole, stretches, context, only);
 }
 
@@ -126,12 +125,17 @@ async function notesPerPart(
   );
   const promptFor = (scope: string, transcript: string): string =>
     fillTemplate(notesFrame.prompt, { scope, transcript }, context.label);
-  const parts = partsFor(segments, {
-    contextWindow: run.limits.contextWindow,
-    promptTokens: estimateTokens(system) + estimateTokens(promptFor(longestScope, '')),
-    answerTokens: context.notesTokens,
-    overlapTokens: overlapTokensFor(run.limits.contextWindow),
-  });
+  const partsWith = (answerTokens: number) =>
+    partsFor(segments, {
+      contextWindow: run.limits.contextWindow,
+      promptTokens: estimateTokens(system) + estimateTokens(promptFor(longestScope, '')),
+      answerTokens,
+      overlapTokens: overlapTokensFor(run.limits.contextWindow),
+    });
+  // A transcript that fits one request with the digest's room gets it: its notes are the digest.
+  const whole = partsWith(context.digestTokens);
+  const answerTokens = whole.length === 1 ? context.digestTokens : context.notesTokens;
+  const parts = whole.length === 1 ? whole : partsWith(context.notesTokens);
   const owned = ownedLines(parts);
   const schema = notesSchema.pick(maskOf(context.fields));
   const stretches: StretchNotes[] = [];
@@ -144,7 +148,7 @@ async function notesPerPart(
       system,
       prompt: promptFor(scope, renderLines(part.lines, timedLine)),
       schema,
-      maxOutputTokens: context.notesTokens,
+      maxOutputTokens: answerTokens,
       signal: run.signal,
     });
     stretches.push(stretchOf(notes, part.lines, owned[index] ?? []));
