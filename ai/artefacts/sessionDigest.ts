@@ -98,8 +98,8 @@ export async function generateDigest(
     fields,
     instructions: instructionsFor(settings),
     language: languageInstruction(settings, transcriptLanguageOf(spoken)),
-    // Notes on a part stay under a fifth of the context, so a combining request holds three of
-    // them and each round of combining at least thirds their number (fewer calls than parts).
+    // Notes on a part stay under a fifth of the context, so a combining request usually holds three
+    // or more of them, and all the rounds of combining take fewer calls than there were parts.
     notesTokens: answerTokensFor(run.limits, wanted, 1 / 5),
     digestTokens: answerTokensFor(run.limits, wanted),
     timeline: new SegmentTimeline(spoken),
