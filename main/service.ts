@@ -21,6 +21,8 @@ import { providerBaseUrls, TranscriptionJobs } from '../actors/fileJob/transcrip
 import { earshotVersion } from './version.ts';
 import { AiJobs } from '../actors/aiJob/aiJobs.ts';
 import { aiModelChoice } from '../actors/aiJob/aiModelChoice.ts';
+import { startDigestOnCompletion } from '../actors/aiJob/automaticDigest.ts';
+import { makesDigestOnCompletion, readAiSettings } from '../store/aiProviderSettings.ts';
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
 
@@ -93,6 +95,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
     const aiJobs = new AiJobs({ store, chooseModel: aiModelChoice(dataDirectory), inspection });
     aiJobs.resumeUnfinished();
+    const stopAutomaticDigest = startDigestOnCompletion(store, aiJobs, () =>
+      makesDigestOnCompletion(readAiSettings(dataDirectory)),
+    );
     // File jobs go on in their sessions; every other session left recording was cut off.
     const resumedJobs = jobs.resumeUnfinished();
     const recoveredSessionIds = recoverInterruptedSessions(
@@ -166,7 +171,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
               listening.closeAllConnections();
             }),
         )
-        .then(() => Promise.all([jobs.close(), aiJobs.close()]))
+        .then(() => {
+          stopAutomaticDigest();
+          return Promise.all([jobs.close(), aiJobs.close()]);
+        })
         .then(() => runtimes.stop())
         .finally(() => {
           store.close();

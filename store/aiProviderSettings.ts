@@ -14,6 +14,16 @@ export interface StoredAiSettings {
   defaultAiProvider?: string;
   /** The provider a topic's sessions use instead of the default, by topic id. */
   topicAiProviders?: Partial<Record<string, string>>;
+  /**
+   * Whether a session's digest is made by itself when it completes. Unset: yes once a default AI
+   * provider is set up, since nothing can be made before.
+   */
+  automaticDigest?: boolean;
+}
+
+/** Whether a session that completes gets its digest made without being asked. */
+export function makesDigestOnCompletion(settings: StoredAiSettings): boolean {
+  return settings.automaticDigest ?? settings.defaultAiProvider !== undefined;
 }
 
 export function readAiSettings(dataDirectory: string): StoredAiSettings {

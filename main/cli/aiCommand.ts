@@ -5,7 +5,12 @@ import { AiSettingsError } from '../../ai/providers/aiSettingsError.ts';
 import { describeAiSettings, type AiProviderView } from '../../ai/providers/describeAiProvider.ts';
 import { openAiCompatiblePresetNames } from '../../ai/providers/openAiCompatiblePresets.ts';
 import { testAiProvider } from '../../ai/providers/testAiProvider.ts';
-import { readAiSettings, writeAiSettings, type StoredAiSettings } from '../../store/aiProviderSettings.ts';
+import {
+  makesDigestOnCompletion,
+  readAiSettings,
+  writeAiSettings,
+  type StoredAiSettings,
+} from '../../store/aiProviderSettings.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { readRunningService } from '../serviceFile.ts';
 import { UsageError } from './usage.ts';
@@ -22,7 +27,7 @@ export interface AiOptions {
 }
 
 const usageLine =
-  'Use: earshot ai set KIND key=value… [--name N] [--default] [--yes] | show | test [NAME] | use [NAME] [--topic ID] | remove NAME';
+  'Use: earshot ai set KIND key=value… [--name N] [--default] [--yes] | show | test [NAME] | use [NAME] [--topic ID] | auto on|off | remove NAME';
 
 /**
  * `earshot ai set | show | test | use | remove`: the AI providers, kept in secrets.json in the data
@@ -45,6 +50,8 @@ export async function aiCommand(
       return testProvider(dataDirectory, argument);
     case 'use':
       return useProvider(dataDirectory, argument, options.topic);
+    case 'auto':
+      return setAutomaticDigest(dataDirectory, argument);
     case 'remove':
       if (argument === undefined)
         throw new UsageError('Name the AI provider to remove: earshot ai remove NAME');
@@ -166,6 +173,19 @@ function showProviders(dataDirectory: string): void {
   }
   if (view.defaultAiProvider === undefined)
     console.log('No provider is the default; choose one with: earshot ai use NAME');
+  console.log(automaticDigestLine(readAiSettings(dataDirectory)));
+}
+
+function automaticDigestLine(settings: StoredAiSettings): string {
+  return makesDigestOnCompletion(settings)
+    ? 'A session that completes gets its summary, action items, keywords, chapters and mind map by itself (earshot ai auto off to stop).'
+    : 'Summaries are made only when asked (earshot ai auto on to make them as each session completes).';
+}
+
+function setAutomaticDigest(dataDirectory: string, choice: string | undefined): void {
+  if (choice !== 'on' && choice !== 'off') throw new UsageError('Say on or off: earshot ai auto on|off');
+  writeAiSettings(dataDirectory, { ...readAiSettings(dataDirectory), automaticDigest: choice === 'on' });
+  console.log(automaticDigestLine(readAiSettings(dataDirectory)));
 }
 
 async function testProvider(dataDirectory: string, name: string | undefined): Promise<void> {
