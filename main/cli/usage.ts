@@ -40,6 +40,8 @@ Commands:
                                    the default provider)
   ai use [NAME] [--topic ID]       Make NAME the default AI provider, or the topic's own (without NAME,
                                    the topic uses the default again)
+  ai auto on|off                   Make each session's digest by itself as it completes, or only when
+                                   asked (default: on once a default AI provider is set up)
   ai remove NAME                   Remove an AI provider
   runtime status                   The P14 whisper.cpp binary and model, and whether a runtime runs
   runtime build                    Build whisper-server 1.9.1 from source, with a progress bar
