@@ -3,7 +3,7 @@ import { halvingBatches } from '../longSessions/batches.ts';
 import { answerTokensFor, contentBudget } from '../longSessions/requestBudget.ts';
 import { formatTimestamp } from '../longSessions/timestamps.ts';
 import { estimateTokens, truncateToTokens } from '../longSessions/tokenEstimate.ts';
-import { renderLines, timedLine } from '../longSessions/transcriptLines.ts';
+import { lineOf, renderLines, timedLine } from '../longSessions/transcriptLines.ts';
 import type { TranscriptSegment } from '../longSessions/transcriptLines.ts';
 import { partsFor } from '../longSessions/transcriptParts.ts';
 import type { StreamText } from '../modelFunctions.ts';
@@ -70,10 +70,7 @@ export async function answerQuestion(
   const promptTokens = estimateTokens(system) + estimateTokens(promptFor(notesScope, ''));
   const budget = contentBudget(run.limits.contextWindow, { promptTokens, answerTokens });
 
-  const whole = renderLines(
-    spoken.map((segment) => ({ ...segment, text: segment.text.trim(), speaker: segment.speaker ?? null })),
-    timedLine,
-  );
+  const whole = renderLines(spoken.map(lineOf), timedLine);
   const material =
     estimateTokens(whole) <= budget
       ? { scope: 'The transcript', text: whole }
@@ -120,7 +117,8 @@ async function notesOnQuestion(
     fillTemplate(questionNotesFrame.prompt, { question, scope, transcript }, label);
   const answerTokens = answerTokensFor(run.limits, notesWanted);
   const promptTokens = estimateTokens(system) + estimateTokens(promptFor(longestScope, ''));
-  const ask = async (scope: string, transcript: string): Promise<string> => {
+  /** Notes on what was sent, their citations grounded on the segments it held. */
+  const ask = async (scope: string, transcript: string, cited: SegmentTimeline): Promise<string> => {
     const notes = await generateChecked(run.generateStructured, {
       artefact: label,
       contextWindow: run.limits.contextWindow,
@@ -130,7 +128,7 @@ async function notesOnQuestion(
       maxOutputTokens: answerTokens,
       signal: run.signal,
     });
-    return notes.relevant ? groundCitations(notes.notes, timeline).text.trim() : '';
+    return notes.relevant ? groundCitations(notes.notes, cited).text.trim() : '';
   };
 
   const parts = partsFor(segments, {
@@ -147,6 +145,7 @@ async function notesOnQuestion(
     const text = await ask(
       `part ${index + 1} of ${parts.length} of the transcript, ${spanOf(fromMs, toMs)}`,
       renderLines(part.lines, timedLine),
+      new SegmentTimeline(part.lines),
     );
     if (text !== '') notes.push({ fromMs, toMs, text });
   }
@@ -166,6 +165,7 @@ async function notesOnQuestion(
         (await ask(
           `notes taken on the transcript ${spanOf(fromMs, toMs)}`,
           batch.map((entry) => entry.text).join('\n\n'),
+          timeline,
         ));
       if (text !== '') next.push({ fromMs, toMs, text });
     }
