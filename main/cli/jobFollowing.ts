@@ -7,31 +7,49 @@ import { readRunningService } from '../serviceFile.ts';
 const pollIntervalMs = 200;
 
 /** How following a job through one service ended: the job ended, or the service went away first. */
-export type JobFollowing =
-  { kind: 'ended'; status: FileJobStatus } | { kind: 'serviceGone'; lastStatus: FileJobStatus | undefined };
+export type JobFollowing<Status = FileJobStatus> =
+  { kind: 'ended'; status: Status } | { kind: 'serviceGone'; lastStatus: Status | undefined };
 
-/**
- * Asks the service behind `client` for the job's status, passing each to `onStatus`, until the job
- * ends or the service goes away. A refusal from the service itself (no such job) is thrown as it is.
- */
-export async function followJob(
+/** Follows a file job (`followStatus` on its route). */
+export function followJob(
   client: ControlClient,
   dataDirectory: string,
   jobId: string,
   onStatus: (status: FileJobStatus) => void,
 ): Promise<JobFollowing> {
-  let lastStatus: FileJobStatus | undefined;
+  return followStatus(
+    client,
+    dataDirectory,
+    `/transcriptions/${encodeURIComponent(jobId)}`,
+    (status: FileJobStatus) => isFinalFileJobState(status.state),
+    onStatus,
+  );
+}
+
+/**
+ * Asks the service behind `client` for the job's status at `path` (a file job's or an AI job's),
+ * passing each to `onStatus`, until `hasEnded` says the job ended or the service goes away. A refusal
+ * from the service itself (no such job) is thrown as it is.
+ */
+export async function followStatus<Status>(
+  client: ControlClient,
+  dataDirectory: string,
+  path: string,
+  hasEnded: (status: Status) => boolean,
+  onStatus: (status: Status) => void,
+): Promise<JobFollowing<Status>> {
+  let lastStatus: Status | undefined;
   for (;;) {
-    let status: FileJobStatus;
+    let status: Status;
     try {
-      status = await client.call<FileJobStatus>('GET', `/transcriptions/${encodeURIComponent(jobId)}`);
+      status = await client.call<Status>('GET', path);
     } catch (error) {
       if (serviceWentAway(client, dataDirectory, error)) return { kind: 'serviceGone', lastStatus };
       throw error;
     }
     lastStatus = status;
     onStatus(status);
-    if (isFinalFileJobState(status.state)) return { kind: 'ended', status };
+    if (hasEnded(status)) return { kind: 'ended', status };
     await sleep(pollIntervalMs);
   }
 }

@@ -1,9 +1,10 @@
 import type { FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 
 /**
- * A file job's progress as one updating line on a terminal; plain lines, only when something a
- * reader cares about changes, otherwise. `earshot transcribe` and `earshot jobs show --wait` share
- * it, so a job followed either way reads the same.
+ * A job's progress as one updating line on a terminal; plain lines, only when something a reader
+ * cares about changes, otherwise. `earshot transcribe` and `earshot jobs show --wait` share it for
+ * file jobs, so a job followed either way reads the same; `earshot summarize` writes its AI job's
+ * own text with `showLine`.
  */
 export class JobProgressLine {
   private readonly stream: NodeJS.WriteStream;
@@ -22,7 +23,11 @@ export class JobProgressLine {
     const percent = Math.floor(status.progress * 100);
     // A log gets a line per step and per tenth of the way, a terminal every percent.
     const step = this.stream.isTTY ? percent : Math.floor(percent / 10) * 10;
-    const text = `${status.title}: ${describeJobStep(status)} ${step}%`;
+    this.showLine(`${status.title}: ${describeJobStep(status)} ${step}%`);
+  }
+
+  /** Shows `text` as the progress, unless it is what the line already says. */
+  showLine(text: string): void {
     if (text === this.shown) return;
     this.shown = text;
     if (this.stream.isTTY) {

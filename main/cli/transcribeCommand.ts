@@ -9,6 +9,7 @@ import {
   type TranscriptionRequest,
 } from '../../actors/fileJob/transcriptionJobs.ts';
 import { fileBlob } from './fileBlob.ts';
+import { Interrupts } from './interrupts.ts';
 import { followJob } from './jobFollowing.ts';
 import { committedTranscript, reportJobOutcome } from './jobOutcome.ts';
 import { JobProgressLine } from './jobProgressLine.ts';
@@ -123,31 +124,4 @@ async function runInService(
     status,
     transcript: status.state === 'completed' ? committedTranscript(dataDirectory, status.sessionId) : '',
   };
-}
-
-/** Ctrl-C: the first asks the job to cancel, the second leaves at once. */
-class Interrupts {
-  private readonly announce: () => void;
-  private cancel: (() => unknown) | undefined;
-  private count = 0;
-  private readonly handler = () => {
-    this.count++;
-    if (this.count > 1) process.exit(130);
-    this.announce();
-    this.cancel?.();
-  };
-
-  constructor(announce: () => void) {
-    this.announce = announce;
-    process.on('SIGINT', this.handler);
-  }
-
-  onFirst(cancel: () => unknown): void {
-    this.cancel = cancel;
-    if (this.count > 0) cancel();
-  }
-
-  dispose(): void {
-    process.off('SIGINT', this.handler);
-  }
 }
