@@ -25,6 +25,8 @@ export const commandLineOptions = {
   default: { type: 'boolean' },
   speed: { type: 'string' },
   wait: { type: 'boolean' },
+  only: { type: 'string' },
+  ai: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies ParseArgsOptionsConfig;

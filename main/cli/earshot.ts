@@ -14,6 +14,7 @@ import { runtimeCommand } from './runtimeCommand.ts';
 import { serveCommand } from './serveCommand.ts';
 import { ServiceStoppedError, serviceStoppedExitCode } from './serviceStoppedError.ts';
 import { sessionsCommand } from './sessionsCommand.ts';
+import { summarizeCommand } from './summarizeCommand.ts';
 import { transcribeCommand } from './transcribeCommand.ts';
 import { usage, UsageError } from './usage.ts';
 
@@ -45,6 +46,8 @@ async function main(argv: string[]): Promise<void> {
         language: values.language,
         title: values.title,
       });
+    case 'summarize':
+      return summarizeCommand(dataDirectory, action, { only: values.only, ai: values.ai });
     case 'jobs':
       return jobsCommand(dataDirectory, action, argument, values.wait ?? false);
     case 'live':

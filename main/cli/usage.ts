@@ -17,6 +17,11 @@ Commands:
   jobs show ID [--wait]            A job's state; --wait follows it to its end, across restarts of the
                                    service, and prints the transcript as transcribe does
   jobs cancel ID                   Cancel a job and print the state it ends in
+  summarize SESSION_ID [--only LIST] [--ai NAME]
+                                   Have the running service's AI provider make a session's summary,
+                                   action items, keywords, chapters and mind map, printed as Markdown;
+                                   --only: some of summary,actionItems,keywords,chapters,mindMap;
+                                   --ai: another provider than the topic's or the default
   api enable|disable|status        Switch the local REST API on or off, or show its state
   api token                        Create or rotate the API token (printed once)
   import FILE [--mode merge|replace]
