@@ -2,40 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { createActor, type InspectionEvent } from 'xstate';
 import { aiJobMachine, aiJobStateOf } from '../../machines/aiJob.ts';
 import type { AiJobEvent, AiJobSnapshot, AiJobState } from '../../machines/aiJob.ts';
-import { generateDigest, type Digest, type DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
+import type { DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
 import { GenerationError } from '../../ai/generationErrors.ts';
-import type { ModelLimits } from '../../ai/longSessions/requestBudget.ts';
-import type { GenerateStructured } from '../../ai/modelFunctions.ts';
 import type { AiJobRecord, StoredAiJobState } from '../../store/aiJobTable.ts';
-import type { GenerationStatus, SessionRecord } from '../../store/records.ts';
+import type { SessionRecord } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { invokedEffect, settleWithin, type EffectWork } from '../invokedEffect.ts';
+import type { AiModel, DescribedFailure } from './aiModel.ts';
+import { digestSteps, type DigestWork } from './digestWork.ts';
+import { questionSteps, type QuestionWork } from './questionWork.ts';
+import type { WorkSteps } from './workSteps.ts';
 
-/** What an AI job of this kind makes: the session's digest, or some of its parts. */
-export interface DigestWork {
-  kind: 'digest';
-  artefacts: DigestArtefact[];
-}
-
-/** A transient failure can be tried again; the message says what happened and what to do. */
-export interface DescribedFailure {
-  message: string;
-  transient: boolean;
-  retryAfterMs?: number;
-}
-
-/** The model a job runs on, chosen as it starts (the session's topic may name its own). */
-export interface AiModel {
-  /** The AI provider's name in the settings, for messages. */
-  name: string;
-  generateStructured: GenerateStructured;
-  limits: ModelLimits;
-  describeFailure(error: unknown): DescribedFailure;
-}
+/** What an AI job makes: the session's digest (or some of its parts), or an answer to a question. */
+export type AiJobWork = DigestWork | QuestionWork;
 
 export interface AiJobInput {
   sessionId: string;
-  work: DigestWork;
+  work: AiJobWork;
   /** The named AI provider; undefined uses the topic's, else the default. */
   aiProvider?: string;
   store: SessionStore;
@@ -49,7 +32,11 @@ export interface AiJobInput {
 export interface AiJobStatus {
   jobId: string;
   sessionId: string;
+  kind: AiJobWork['kind'];
+  /** What a digest job makes; none for a question. */
   artefacts: DigestArtefact[];
+  /** The session's Q&A entry a question job answers into; null for a digest. */
+  entryId: string | null;
   state: AiJobState;
   /** The part being generated, from 1, and how many; 0 of 0 until the transcript is split. */
   part: number;
@@ -71,21 +58,12 @@ export interface AiJob {
   readonly finished: Promise<AiJobStatus>;
 }
 
-/** The artefacts kept in `postProcess`; the mind map has a status of its own. */
-const postProcessArtefacts: ReadonlySet<DigestArtefact> = new Set([
-  'summary',
-  'actionItems',
-  'keywords',
-  'chapters',
-]);
-
 /** How long an ended job waits for an aborted model call to let go before it reports anyway. */
 const abortWaitMs = 5_000;
 
 /**
- * An AI job for one session, waiting in `queued` until `start()`. Its artefacts show `pending`
- * from the moment it exists, and `success` or `error` once it ends; a cancel puts back what was
- * there before.
+ * An AI job for one session, waiting in `queued` until `start()`. What it makes shows `pending`
+ * from the moment it exists, and what became of it once it ends (see each kind's steps).
  */
 export function createAiJob(input: AiJobInput): AiJob {
   const { store, sessionId, work, resume } = input;
@@ -95,7 +73,7 @@ export function createAiJob(input: AiJobInput): AiJob {
   const aiProvider = resume === undefined ? (input.aiProvider ?? null) : resume.aiProvider;
   const session = store.getSession(sessionId);
   if (session === undefined) throw new GenerationError(`There is no session ${sessionId}.`);
-  const before = { postProcess: session.postProcess.status, mindMap: session.mindMap.status };
+  const steps = stepsFor(store, session, work, createdAt);
   if (resume === undefined) {
     store.createAiJob({
       id: jobId,
@@ -111,9 +89,9 @@ export function createAiJob(input: AiJobInput): AiJob {
   } else {
     store.updateAiJob(jobId, { state: 'queued', resumeCount });
   }
-  markArtefacts('pending');
+  steps.begin();
 
-  let generated: Partial<Digest> = {};
+  let generated: unknown;
   const running = new Set<Promise<unknown>>();
   let model: AiModel | undefined;
 
@@ -129,29 +107,12 @@ export function createAiJob(input: AiJobInput): AiJob {
     const chosen = input.chooseModel(current, aiProvider ?? undefined);
     if (typeof chosen === 'string') throw new GenerationError(chosen);
     model = chosen;
-    generated = await generateDigest(
-      store.getSegments(sessionId),
-      {
-        generateStructured: chosen.generateStructured,
-        limits: chosen.limits,
-        signal,
-        onProgress: (part, of) => send({ type: 'PROGRESS', part, of }),
-      },
-      work.artefacts,
-    );
+    generated = await steps.generate(chosen, signal, (part, of) => send({ type: 'PROGRESS', part, of }));
     return { type: 'GENERATED' };
   });
 
   const save = effect<undefined>(() => {
-    const current = store.getSession(sessionId);
-    if (current === undefined) throw new GenerationError('The session was deleted while its AI job ran.');
-    const { mindMap, ...postProcessFields } = generated;
-    store.updateSession(sessionId, {
-      postProcess: wantsPostProcess()
-        ? { ...current.postProcess, ...postProcessFields, status: 'success' }
-        : current.postProcess,
-      mindMap: wantsMindMap() ? { markdown: mindMap ?? '', status: 'success' } : current.mindMap,
-    });
+    steps.save(generated);
     return { type: 'SAVED' };
   });
 
@@ -159,28 +120,6 @@ export function createAiJob(input: AiJobInput): AiJob {
     if (error instanceof GenerationError) return { message: error.message, transient: false };
     if (model !== undefined) return model.describeFailure(error);
     return { message: error instanceof Error ? error.message : String(error), transient: false };
-  }
-
-  function wantsPostProcess(): boolean {
-    return work.artefacts.some((artefact) => postProcessArtefacts.has(artefact));
-  }
-
-  function wantsMindMap(): boolean {
-    return work.artefacts.includes('mindMap');
-  }
-
-  /** Sets the status of what the job makes; `undefined` puts back what it was before the job. */
-  function markArtefacts(status: GenerationStatus | undefined): void {
-    const current = store.getSession(sessionId);
-    if (current === undefined) return;
-    store.updateSession(sessionId, {
-      postProcess: wantsPostProcess()
-        ? { ...current.postProcess, status: status ?? restored(before.postProcess) }
-        : current.postProcess,
-      mindMap: wantsMindMap()
-        ? { ...current.mindMap, status: status ?? restored(before.mindMap) }
-        : current.mindMap,
-    });
   }
 
   const actor = createActor(aiJobMachine.provide({ actors: { generate, save } }), {
@@ -191,7 +130,9 @@ export function createAiJob(input: AiJobInput): AiJob {
   const toStatus = (snapshot: AiJobSnapshot): AiJobStatus => ({
     jobId,
     sessionId,
-    artefacts: [...work.artefacts],
+    kind: work.kind,
+    artefacts: work.kind === 'digest' ? [...work.artefacts] : [],
+    entryId: work.kind === 'question' ? work.entryId : null,
     state: aiJobStateOf(snapshot),
     part: snapshot.context.part,
     partCount: snapshot.context.partCount,
@@ -208,8 +149,9 @@ export function createAiJob(input: AiJobInput): AiJob {
     // The session is written before the job's row: a crash in between resumes a job whose work is
     // saved, which costs calls but never loses the result.
     try {
-      if (status.state === 'failed') markArtefacts('error');
-      if (status.state === 'cancelled') markArtefacts(undefined);
+      if (status.state === 'failed')
+        steps.end({ state: 'failed', error: status.error ?? 'The AI job failed.' });
+      if (status.state === 'cancelled') steps.end({ state: 'cancelled' });
     } catch {
       // A session deleted meanwhile has no status to set.
     }
@@ -265,7 +207,17 @@ export function createAiJob(input: AiJobInput): AiJob {
   };
 }
 
-/** What a status goes back to when its job is cancelled: a job that never ended shows none. */
-function restored(status: GenerationStatus): GenerationStatus {
-  return status === 'pending' ? 'none' : status;
+/** The steps of the job's kind of work; the machine runs them the same way for every kind. */
+function stepsFor(
+  store: SessionStore,
+  session: SessionRecord,
+  work: AiJobWork,
+  createdAt: number,
+): WorkSteps<unknown> {
+  switch (work.kind) {
+    case 'digest':
+      return digestSteps(store, session, work);
+    case 'question':
+      return questionSteps(store, session.id, work, createdAt);
+  }
 }

@@ -3,7 +3,7 @@ import type { GenerateStructured } from '../../ai/modelFunctions.ts';
 import { scriptedModel } from '../../ai/testing/scriptedModel.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { AiModel, DescribedFailure } from './aiJob.ts';
+import type { AiModel, DescribedFailure } from './aiModel.ts';
 import { AiJobRequestError, AiJobs } from './aiJobs.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -47,6 +47,7 @@ function model(generateStructured: GenerateStructured): AiModel {
   return {
     name: 'test',
     generateStructured,
+    streamText: scriptedModel(8192).streamText,
     limits: { contextWindow: 8192, maxOutputTokens: 4096 },
     describeFailure: (error) =>
       error instanceof VendorFailure ? error.failure : { message: String(error), transient: false },

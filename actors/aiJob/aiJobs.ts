@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { digestArtefacts, type DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
 import { isEndedAiJob, type AiJobRecord } from '../../store/aiJobTable.ts';
 import type { SessionRecord } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';
-import { createAiJob, type AiJob, type AiJobInput, type AiJobStatus, type AiModel } from './aiJob.ts';
+import { createAiJob, type AiJob, type AiJobInput, type AiJobStatus } from './aiJob.ts';
+import type { AiModel } from './aiModel.ts';
+import { digestWorkSchema } from './digestWork.ts';
+import { questionWorkSchema } from './questionWork.ts';
 
 export interface AiJobsOptions {
   store: SessionStore;
@@ -12,16 +16,16 @@ export interface AiJobsOptions {
   inspection?: ActorInspection;
 }
 
-/** A request the caller must fix: no such session, an artefact that does not exist. */
+/** A request the caller must fix: no such session, an artefact that does not exist, no question. */
 export class AiJobRequestError extends Error {}
 
 /** Ended jobs kept in memory for status queries; older ones are answered from the store. */
 const endedJobsKept = 100;
 
-const storedWorkSchema = z.object({
-  kind: z.literal('digest'),
-  artefacts: z.array(z.enum(digestArtefacts)).min(1),
-});
+const storedWorkSchema = z.discriminatedUnion('kind', [digestWorkSchema, questionWorkSchema]);
+
+/** The answer of a question whose job's row was lost, so nothing will finish it. */
+export const unansweredAfterRestart = 'This question was not answered before Earshot stopped; ask it again.';
 
 /**
  * The AI jobs of the service: run one at a time (a local model is busy with one; a cloud one is
@@ -53,9 +57,31 @@ export class AiJobs {
   }
 
   /**
-   * Takes up the jobs the last process left unfinished, and marks `error` any artefact still
-   * `pending` that no job will finish (its job's row was lost, or its work is unreadable). Call once
-   * at start.
+   * Queues the answering of `question` about the session: its Q&A entry shows `pending` at once,
+   * and the answer grows in it as the model writes.
+   */
+  ask(request: { sessionId: string; question: string; aiProvider?: string }): {
+    job: AiJob;
+    entryId: string;
+  } {
+    if (this.options.store.getSession(request.sessionId) === undefined) {
+      throw new AiJobRequestError(`There is no session ${request.sessionId}.`);
+    }
+    const question = request.question.trim();
+    if (question === '') throw new AiJobRequestError('Ask a question: it is empty.');
+    const entryId = randomUUID();
+    const job = this.run({
+      sessionId: request.sessionId,
+      work: { kind: 'question', entryId, question },
+      aiProvider: request.aiProvider,
+    });
+    return { job, entryId };
+  }
+
+  /**
+   * Takes up the jobs the last process left unfinished, and marks `error` any artefact or Q&A entry
+   * still `pending` that no job will finish (its job's row was lost, or its work is unreadable).
+   * Call once at start.
    */
   resumeUnfinished(): AiJob[] {
     const { store } = this.options;
@@ -75,9 +101,24 @@ export class AiJobs {
         });
       }
     }
-    const resumedSessions = new Set(resumed.map((job) => job.sessionId));
+    this.settleOrphans(resumed);
+    return resumed;
+  }
+
+  /** Marks `error` what shows `pending` without a resumed job to finish it. */
+  private settleOrphans(resumed: readonly AiJob[]): void {
+    const { store } = this.options;
+    const statuses = resumed.map((job) => job.status());
+    const digesting = new Set(
+      statuses.filter((status) => status.kind === 'digest').map((status) => status.sessionId),
+    );
+    const answering = new Set(statuses.map((status) => `${status.sessionId}/${status.entryId}`));
     for (const session of store.listSessions({ limit: Number.MAX_SAFE_INTEGER, offset: 0 }).sessions) {
-      if (resumedSessions.has(session.id)) continue;
+      for (const entry of store.getAskHistory(session.id)) {
+        if (entry.status !== 'pending' || answering.has(`${session.id}/${entry.id}`)) continue;
+        store.putAskEntry(session.id, { ...entry, answer: unansweredAfterRestart, status: 'error' });
+      }
+      if (digesting.has(session.id)) continue;
       const stuck = session.postProcess.status === 'pending' || session.mindMap.status === 'pending';
       if (!stuck) continue;
       store.updateSession(session.id, {
@@ -85,7 +126,6 @@ export class AiJobs {
         mindMap: { ...session.mindMap, status: errorIfPending(session.mindMap.status) },
       });
     }
-    return resumed;
   }
 
   get(jobId: string): AiJobStatus | undefined {
@@ -121,7 +161,7 @@ export class AiJobs {
       chooseModel: this.options.chooseModel,
       inspect: this.options.inspection?.observe({
         machine: 'aiJob',
-        label: `${details.work.artefacts.join(', ')} · ${this.options.store.getSession(details.sessionId)?.title ?? details.sessionId}`,
+        label: `${details.work.kind === 'digest' ? details.work.artefacts.join(', ') : 'question'} · ${this.options.store.getSession(details.sessionId)?.title ?? details.sessionId}`,
       }),
     });
     this.jobs.set(job.id, job);
@@ -171,7 +211,9 @@ function storedStatus(record: AiJobRecord): AiJobStatus {
   return {
     jobId: record.id,
     sessionId: record.sessionId,
-    artefacts: work.success ? work.data.artefacts : [],
+    kind: record.work.kind === 'question' ? 'question' : 'digest',
+    artefacts: work.success && work.data.kind === 'digest' ? work.data.artefacts : [],
+    entryId: work.success && work.data.kind === 'question' ? work.data.entryId : null,
     state: record.state === 'running' ? 'queued' : record.state,
     part: 0,
     partCount: 0,

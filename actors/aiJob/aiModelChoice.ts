@@ -4,7 +4,7 @@ import { modelFunctionsFor } from '../../ai/providers/modelFunctionsFor.ts';
 import { defaultMaxOutputTokens } from '../../ai/longSessions/requestBudget.ts';
 import { readAiSettings } from '../../store/aiProviderSettings.ts';
 import type { SessionRecord } from '../../store/records.ts';
-import type { AiModel } from './aiJob.ts';
+import type { AiModel } from './aiModel.ts';
 
 /**
  * The model for a session's AI job, read from the settings as the job starts (so a provider set
@@ -23,6 +23,7 @@ export function aiModelChoice(dataDirectory: string) {
     return {
       name,
       generateStructured: functions.generateStructured,
+      streamText: functions.streamText,
       limits: { contextWindow: functions.contextWindow, maxOutputTokens: defaultMaxOutputTokens },
       describeFailure: (error) => {
         const classified = classifyAiError(error, config, name);

@@ -20,6 +20,7 @@ beforeEach(() => {
     chooseModel: () => ({
       name: 'test',
       generateStructured: model.generateStructured,
+      streamText: model.streamText,
       limits: { contextWindow: 8192, maxOutputTokens: 4096 },
       describeFailure: (error) => ({ message: String(error), transient: false }),
     }),
