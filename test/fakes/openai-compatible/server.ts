@@ -3,6 +3,7 @@
  * the OpenAI `/v1/audio/transcriptions` and `/v1/models` contract, plus Ollama's `/api/tags` and
  * streaming `/api/pull`, so the settings page's probe → list → pull → transcribe path runs end to end.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
 import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import { formFileBytes, readMultipartForm } from '../multipartForm.ts';
@@ -20,6 +21,11 @@ export interface OpenAiCompatibleFakeOptions {
   installed?: string[];
   /** Models `/api/pull` can fetch; anything else fails as Ollama does for an unknown name. */
   pullable?: string[];
+  /**
+   * How long recognising `audioMs` of audio takes, counted from the request's arrival, so that a
+   * benchmark meets a server of a realistic speed; default: the answer goes out at once.
+   */
+  recognitionMs?: (audioMs: number) => number;
 }
 
 export interface OpenAiCompatibleFake extends ProviderFake {
@@ -44,7 +50,14 @@ export async function startOpenAiCompatibleFake(
     if (route === 'GET /v1/models') return refusal ?? modelList(installed);
     if (route === 'POST /v1/audio/transcriptions') {
       if (refusal !== undefined) return refusal;
-      const reply = await transcription(request, installed);
+      const arrivedAt = Date.now();
+      const recognised = async (audioMs: number) => {
+        if (options.recognitionMs === undefined) return;
+        const remainingMs = arrivedAt + options.recognitionMs(audioMs) - Date.now();
+        // A client that hangs up ends the wait, as it ends a held one.
+        await sleep(Math.max(0, remainingMs), undefined, { signal: clientGone }).catch(() => undefined);
+      };
+      const reply = await transcription(request, installed, recognised);
       await held.released(clientGone);
       return reply;
     }
@@ -87,7 +100,11 @@ function authorizationProblem(request: RecordedRequest, apiKey: string | undefin
   return undefined;
 }
 
-async function transcription(request: RecordedRequest, installed: readonly string[]): Promise<FakeReply> {
+async function transcription(
+  request: RecordedRequest,
+  installed: readonly string[],
+  recognised: (audioMs: number) => Promise<void>,
+): Promise<FakeReply> {
   let form: FormData;
   try {
     form = await readMultipartForm(request);
@@ -144,6 +161,7 @@ async function transcription(request: RecordedRequest, installed: readonly strin
     // faster-whisper-server and OpenAI name the language in lower case.
     languageName: form.get('language') === 'zh' ? 'chinese' : 'english',
   });
+  await recognised(audio.durationMs);
   return { body: answer };
 }
 
