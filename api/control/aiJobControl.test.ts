@@ -5,7 +5,7 @@ import { aiModelChoice } from '../../actors/aiJob/aiModelChoice.ts';
 import type { AiJobStatus } from '../../actors/aiJob/aiJob.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import { createAiJobControl } from './aiJobControl.ts';
+import { createAiJobControl, type QuestionStarted } from './aiJobControl.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let store: SessionStore;
@@ -71,5 +71,33 @@ it('refuses what it cannot start, and names what it does not know', async () => 
   expect(await unknownSession.json()).toMatchObject({ code: 'session_not_found' });
   expect((await app.request('/control/v1/ai-jobs/nope')).status).toBe(404);
   expect((await post('/ai-jobs/nope/cancel')).status).toBe(404);
+  expect(store.listAiJobs(10)).toEqual([]);
+});
+
+it('asks a question as an AI job, whose entry says plainly that no AI provider is set up', async () => {
+  const session = store.createSession({ title: 'Standup', providerId: 'groq' });
+  store.appendSegment(session.id, { text: 'We ship on Friday.', startMs: 0, endMs: 2_000 });
+  const asked = await post(`/sessions/${session.id}/questions`, { question: ' When do we ship? ' });
+  expect(asked.status).toBe(202);
+  const { jobId, entryId } = (await asked.json()) as QuestionStarted;
+  expect(await settled(jobId)).toMatchObject({ kind: 'question', entryId, state: 'failed' });
+  const [entry] = store.getAskHistory(session.id);
+  expect(entry).toMatchObject({ id: entryId, question: 'When do we ship?', status: 'error' });
+  expect(entry?.answer).toMatch(/No AI provider is set up\. Add one with: earshot ai set/);
+});
+
+it('refuses an empty question and a session that does not exist', async () => {
+  const session = store.createSession({ title: 'Standup', providerId: 'groq' });
+  const empty = await post(`/sessions/${session.id}/questions`, { question: '   ' });
+  expect(empty.status).toBe(400);
+  expect(await empty.json()).toMatchObject({
+    code: 'invalid_request',
+    fields: { question: 'Ask a question: it is empty.' },
+  });
+  expect((await post(`/sessions/${session.id}/questions`, {})).status).toBe(400);
+  const unknownSession = await post('/sessions/nope/questions', { question: 'Why?' });
+  expect(unknownSession.status).toBe(404);
+  expect(await unknownSession.json()).toMatchObject({ code: 'session_not_found' });
+  expect(store.getAskHistory(session.id)).toEqual([]);
   expect(store.listAiJobs(10)).toEqual([]);
 });

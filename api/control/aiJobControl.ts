@@ -20,12 +20,37 @@ export const aiJobRequestSchema = z
   })
   .strict();
 
+export const questionRequestSchema = z
+  .object({
+    question: z
+      .string()
+      .trim()
+      .min(1, 'Ask a question: it is empty.')
+      .meta({ description: 'The question about the session' }),
+    aiProvider: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: "The AI provider's name; else the session's topic's, else the default" }),
+  })
+  .strict();
+
+/** What `POST /sessions/:id/questions` answers: the job that answers, and the Q&A entry it writes. */
+export interface QuestionStarted {
+  jobId: string;
+  entryId: string;
+}
+
+const questionUsage = 'Send {"question": "<question>", "aiProvider"?: "<name>"}.';
+
 const usage = `Send {"artefacts"?: [${digestArtefacts.map((name) => `"${name}"`).join(', ')}], "aiProvider"?: "<name>"}.`;
 
 /**
  * AI jobs on the control channel, relative to its base path:
  * - `POST /sessions/:id/ai-jobs` `{artefacts?, aiProvider?}` → 202 the job's status; the session's
  *   `postProcess.status` / `mindMap.status` show `pending` from then on
+ * - `POST /sessions/:id/questions` `{question, aiProvider?}` → 202 `{jobId, entryId}`; the session's
+ *   Q&A entry `entryId` shows `pending` from then on, its answer growing as the model writes
  * - `GET /ai-jobs` → `{jobs}`, newest first, earlier runs' included
  * - `GET /ai-jobs/:id` → the job's status (state, part N of M, error)
  * - `POST /ai-jobs/:id/cancel` → the status as the cancel begins
@@ -42,6 +67,19 @@ export function createAiJobControl(aiJobs: AiJobs): Hono {
       if (error instanceof AiJobRequestError) {
         return errorResponse('session_not_found', error.message);
       }
+      throw error;
+    }
+  });
+  app.post('/sessions/:id/questions', async (context) => {
+    const parsed = await parseJsonBody(context, questionRequestSchema, questionUsage);
+    if (!parsed.ok) return parsed.response;
+    const sessionId = context.req.param('id');
+    try {
+      const { job, entryId } = aiJobs.ask({ sessionId, ...parsed.data });
+      return context.json({ jobId: job.id, entryId } satisfies QuestionStarted, 202);
+    } catch (error) {
+      // The body was checked above, so what is left to refuse is the session.
+      if (error instanceof AiJobRequestError) return errorResponse('session_not_found', error.message);
       throw error;
     }
   });

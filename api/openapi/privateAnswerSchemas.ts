@@ -42,6 +42,11 @@ export const transcriptionStartedSchema = z.object({
   sessionId: z.string().meta({ description: 'The session the job records into' }),
 });
 
+export const questionStartedSchema = z.object({
+  jobId: z.string().meta({ description: 'The AI job that answers; GET /control/v1/ai-jobs/{id} follows it' }),
+  entryId: z.string().meta({ description: "The session's Q&A entry the answer is written into" }),
+});
+
 export const uploadReceiptSchema = z.object({
   upload: z.string().meta({ description: 'The id to pass to POST /control/v1/transcriptions {upload}' }),
   path: z.string().meta({ description: 'Where the file waits; the job removes it when it ends' }),

@@ -4,7 +4,7 @@
  * can give besides the ones of every private route. A test holds this table to the routes the
  * service registers, so a route added without an entry here, or an entry left after its route, fails.
  */
-import { aiJobRequestSchema } from '../control/aiJobControl.ts';
+import { aiJobRequestSchema, questionRequestSchema } from '../control/aiJobControl.ts';
 import type { z } from 'zod';
 
 import { downloadRequestSchema } from '../control/runtimeControl.ts';
@@ -23,6 +23,7 @@ import {
   importCountsSchema,
   loginUrlSchema,
   providerCheckSchema,
+  questionStartedSchema,
   serviceInfoSchema,
   tagAnswerSchema,
   topicAnswerSchema,
@@ -504,6 +505,26 @@ const aiJobRoutes: PrivateOperation[] = [
       example: { artefacts: ['summary', 'chapters'] },
     },
     answer: { status: 202, description: `${aiJobStatus}; the artefacts show pending` },
+    errors: ['invalid_request', 'session_not_found'],
+  },
+  {
+    method: 'post',
+    path: '/sessions/{id}/questions',
+    operationId: 'askQuestion',
+    summary:
+      "Answers a question about a session with an AI provider, as an AI job; the answer grows in the session's Q&A entry",
+    id: sessionId,
+    body: {
+      kind: 'json',
+      schema: questionRequestSchema,
+      description: 'question: what to ask (not empty); aiProvider: a name',
+      example: { question: 'What did we decide about the budget?' },
+    },
+    answer: {
+      status: 202,
+      description: 'The job and the Q&A entry, which shows pending until the answer is saved',
+      schema: questionStartedSchema,
+    },
     errors: ['invalid_request', 'session_not_found'],
   },
   {
