@@ -59,6 +59,7 @@ function LoadedSession(props: { detail: SessionDetail }) {
   const providerLabel = useProviderLabels();
   const [actionError, setActionError] = useState<unknown>(undefined);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [revealedSegment, setRevealedSegment] = useState<{ seq: number }>();
   const sessionPath = `/sessions/${encodeURIComponent(session.id)}`;
 
   const remove = async () => {
@@ -139,8 +140,14 @@ function LoadedSession(props: { detail: SessionDetail }) {
         translated={session.translatedTranscript}
         corrected={session.correctedTranscript}
         recording={recording}
+        revealed={revealedSegment}
       />
-      <GeneratedPanels session={session} askHistory={askHistory} />
+      <GeneratedPanels
+        session={session}
+        segments={segments}
+        askHistory={askHistory}
+        onRevealSegment={(segment) => setRevealedSegment({ seq: segment.seq })}
+      />
 
       <ConfirmDialog
         open={confirmingDelete}

@@ -1,91 +1,143 @@
 import type { ReactNode } from 'react';
-import type { AskEntry, GenerationStatus, SessionRecord } from '../../store/records.ts';
-import { transcriptTimestamp } from './transcriptTimestamp.ts';
+import type { DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
+import type { AskEntry, GenerationStatus, Segment, SessionRecord } from '../../store/records.ts';
+import { AiDigest } from './AiDigest.tsx';
+import { isEndedAiJob } from './aiJobStates.ts';
+import { artefactLabels } from './aiJobText.ts';
+import { ChapterList } from './ChapterList.tsx';
+import { MindMapView } from './MindMapView.tsx';
+import { type SessionAiJob, useSessionAiJob } from './useSessionAiJob.ts';
 
 /**
  * What is generated from the transcript (summary, action items, keywords, chapters, mind map, Q&A),
- * each saying honestly where it stands: not generated, generating, failed, or its content.
+ * each saying honestly where it stands: not generated, generating, failed, or its content; with
+ * Generate for all of them and Generate or Regenerate for each, while no AI job of the session runs.
  */
-export function GeneratedPanels(props: { session: SessionRecord; askHistory: AskEntry[] }) {
+export function GeneratedPanels(props: {
+  session: SessionRecord;
+  segments: Segment[];
+  askHistory: AskEntry[];
+  onRevealSegment: (segment: Segment) => void;
+}) {
   const { postProcess, mindMap } = props.session;
+  const aiJob = useSessionAiJob(props.session);
+  const panel = { aiJob, postProcessStatus: postProcess.status, mindMapStatus: mindMap.status };
   return (
-    <div className="generated-panels">
-      <Panel title="Summary" status={postProcess.status}>
-        {postProcess.summary === '' ? <Nothing /> : <p>{postProcess.summary}</p>}
-      </Panel>
-      <Panel title="Action items" status={postProcess.status}>
-        {postProcess.actionItems.length === 0 ? (
-          <Nothing />
-        ) : (
+    <>
+      <AiDigest
+        aiJob={aiJob}
+        generatedBefore={wasGenerated(postProcess.status) || wasGenerated(mindMap.status)}
+      />
+      <div className="generated-panels">
+        <Panel {...panel} title="Summary" artefact="summary" hasContent={postProcess.summary !== ''}>
+          <p>{postProcess.summary}</p>
+        </Panel>
+        <Panel
+          {...panel}
+          title="Action items"
+          artefact="actionItems"
+          hasContent={postProcess.actionItems.length > 0}
+        >
           <ul>
             {postProcess.actionItems.map((item, index) => (
               <li key={index}>{item}</li>
             ))}
           </ul>
-        )}
-      </Panel>
-      <Panel title="Keywords" status={postProcess.status}>
-        {postProcess.keywords.length === 0 ? <Nothing /> : <p>{postProcess.keywords.join(', ')}</p>}
-      </Panel>
-      <Panel title="Chapters" status={postProcess.status}>
-        {postProcess.chapters.length === 0 ? (
-          <Nothing />
-        ) : (
-          <ol>
-            {postProcess.chapters.map((chapter, index) => (
-              <li key={index}>
-                <span className="timestamp">[{transcriptTimestamp(chapter.startMs)}]</span>{' '}
-                <strong>{chapter.title}</strong>
-                {chapter.summary !== '' && <div className="muted">{chapter.summary}</div>}
-              </li>
-            ))}
-          </ol>
-        )}
-      </Panel>
-      <Panel title="Mind map" status={mindMap.status}>
-        {mindMap.markdown === '' ? <Nothing /> : <pre className="mind-map">{mindMap.markdown}</pre>}
-      </Panel>
-      <section className="card" aria-label="Questions and answers">
-        <h2>Q&amp;A</h2>
-        {props.askHistory.length === 0 ? (
-          <p className="muted">No questions asked yet.</p>
-        ) : (
-          <dl>
-            {props.askHistory.map((entry) => (
-              <div key={entry.id}>
-                <dt>
-                  <strong>{entry.question}</strong>
-                </dt>
-                <dd>{answerOf(entry)}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
-    </div>
+        </Panel>
+        <Panel {...panel} title="Keywords" artefact="keywords" hasContent={postProcess.keywords.length > 0}>
+          <p>{postProcess.keywords.join(', ')}</p>
+        </Panel>
+        <Panel {...panel} title="Chapters" artefact="chapters" hasContent={postProcess.chapters.length > 0}>
+          <ChapterList
+            chapters={postProcess.chapters}
+            segments={props.segments}
+            onReveal={props.onRevealSegment}
+          />
+        </Panel>
+        <Panel {...panel} title="Mind map" artefact="mindMap" hasContent={mindMap.markdown !== ''} wide>
+          <MindMapView markdown={mindMap.markdown} />
+        </Panel>
+        <section className="card" aria-label="Questions and answers">
+          <h2>Q&amp;A</h2>
+          {props.askHistory.length === 0 ? (
+            <p className="muted">No questions asked yet.</p>
+          ) : (
+            <dl>
+              {props.askHistory.map((entry) => (
+                <div key={entry.id}>
+                  <dt>
+                    <strong>{entry.question}</strong>
+                  </dt>
+                  <dd>{answerOf(entry)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+      </div>
+    </>
   );
 }
 
-function Panel(props: { title: string; status: GenerationStatus; children: ReactNode }) {
+/**
+ * One artefact. The summary, action items, keywords and chapters share one status in the session,
+ * so whether this one is being made is the running job's to say (a job for the chapters leaves the
+ * summary as it is); without a job known, `pending` says it.
+ */
+function Panel(props: {
+  title: string;
+  artefact: DigestArtefact;
+  aiJob: SessionAiJob;
+  postProcessStatus: GenerationStatus;
+  mindMapStatus: GenerationStatus;
+  hasContent: boolean;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const { job, busy, generate } = props.aiJob;
+  const status = props.artefact === 'mindMap' ? props.mindMapStatus : props.postProcessStatus;
+  const generating =
+    job !== undefined && !isEndedAiJob(job) ? job.artefacts.includes(props.artefact) : status === 'pending';
+  const action = props.hasContent || wasGenerated(status) ? 'Regenerate' : 'Generate';
   return (
-    <section className="card" aria-label={props.title}>
-      <h2>{props.title}</h2>
-      {props.status === 'none' && <p className="muted">Not generated yet.</p>}
-      {props.status === 'pending' && (
+    <section className={props.wide ? 'card generated-panel-wide' : 'card'} aria-label={props.title}>
+      <div className="panel-heading">
+        <h2>{props.title}</h2>
+        <button
+          type="button"
+          className="button-quiet"
+          disabled={busy}
+          aria-label={`${action} ${artefactLabels[props.artefact]}`}
+          onClick={() => generate([props.artefact])}
+        >
+          {action}
+        </button>
+      </div>
+      {generating && (
         <p className="muted" role="status">
           Generating…
         </p>
       )}
-      {props.status === 'error' && (
+      {!generating && status === 'error' && (
         <p className="field-error">This could not be generated; the last attempt failed.</p>
       )}
-      {props.status === 'success' && props.children}
+      {props.hasContent ? props.children : !generating && status !== 'error' && <Absent status={status} />}
     </section>
   );
 }
 
-function Nothing() {
-  return <p className="muted">Nothing was found for this session.</p>;
+/** Whether an attempt to make it has ended; `pending` alone says nothing about earlier ones. */
+function wasGenerated(status: GenerationStatus): boolean {
+  return status === 'success' || status === 'error';
+}
+
+/** An artefact without content: made and empty (nothing was found), or never made. */
+function Absent(props: { status: GenerationStatus }) {
+  return (
+    <p className="muted">
+      {props.status === 'success' ? 'Nothing was found for this session.' : 'Not generated yet.'}
+    </p>
+  );
 }
 
 function answerOf(entry: AskEntry): ReactNode {

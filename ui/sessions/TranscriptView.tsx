@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Segment } from '../../store/records.ts';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
 
@@ -12,15 +12,23 @@ const versionLabels: Record<TranscriptVersion, string> = {
 
 /**
  * The transcript as timed segments with their speakers, and the translated and corrected texts as
- * tabs when the session has them.
+ * tabs when the session has them. `revealed` (a chapter chosen) brings the timed segments into view,
+ * scrolled to that segment, marked and focused; each new object is a new request.
  */
 export function TranscriptView(props: {
   segments: Segment[];
   translated: string | null;
   corrected: string | null;
   recording: boolean;
+  revealed?: { seq: number };
 }) {
+  const { revealed } = props;
   const [chosen, setChosen] = useState<TranscriptVersion>('original');
+  const [revealRequest, setRevealRequest] = useState(revealed);
+  if (revealed !== revealRequest) {
+    setRevealRequest(revealed);
+    setChosen('original');
+  }
   const texts: Record<TranscriptVersion, string | null> = {
     original: null,
     translated: props.translated,
@@ -30,6 +38,15 @@ export function TranscriptView(props: {
     (version) => version === 'original' || (texts[version] ?? '') !== '',
   );
   const shown = versions.includes(chosen) ? chosen : 'original';
+  const panel = useRef<HTMLDivElement>(null);
+  const scrolledTo = useRef<{ seq: number }>(undefined);
+  useEffect(() => {
+    if (revealed === undefined || revealed === scrolledTo.current || shown !== 'original') return;
+    scrolledTo.current = revealed;
+    const element = panel.current?.querySelector<HTMLElement>(`[data-seq="${revealed.seq}"]`);
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
+  }, [revealed, shown]);
   return (
     <section className="card" aria-labelledby="transcript-heading">
       <h2 id="transcript-heading">Transcript</h2>
@@ -51,6 +68,7 @@ export function TranscriptView(props: {
         </div>
       )}
       <div
+        ref={panel}
         id="transcript-panel"
         className="transcript"
         role={versions.length > 1 ? 'tabpanel' : undefined}
@@ -59,7 +77,7 @@ export function TranscriptView(props: {
         data-testid="transcript"
       >
         {shown === 'original' ? (
-          <Segments segments={props.segments} recording={props.recording} />
+          <Segments segments={props.segments} recording={props.recording} revealedSeq={revealed?.seq} />
         ) : (
           <p className="transcript-plain">{texts[shown]}</p>
         )}
@@ -68,7 +86,7 @@ export function TranscriptView(props: {
   );
 }
 
-function Segments(props: { segments: Segment[]; recording: boolean }) {
+function Segments(props: { segments: Segment[]; recording: boolean; revealedSeq: number | undefined }) {
   if (props.segments.length === 0) {
     return (
       <p className="muted">
@@ -80,8 +98,14 @@ function Segments(props: { segments: Segment[]; recording: boolean }) {
   }
   return props.segments.map((segment, index) => {
     const previousSpeaker = index === 0 ? null : props.segments[index - 1]?.speaker;
+    const revealed = segment.seq === props.revealedSeq;
     return (
-      <p key={segment.seq} className="transcript-segment">
+      <p
+        key={segment.seq}
+        className={revealed ? 'transcript-segment transcript-segment-revealed' : 'transcript-segment'}
+        data-seq={segment.seq}
+        tabIndex={revealed ? -1 : undefined}
+      >
         <span className="timestamp">[{transcriptTimestamp(segment.startMs)}]</span>
         {segment.speaker !== null && segment.speaker !== previousSpeaker && (
           <span className="speaker">{segment.speaker}:</span>
