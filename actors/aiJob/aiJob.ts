@@ -8,6 +8,7 @@ import type { AiJobRecord, StoredAiJobState } from '../../store/aiJobTable.ts';
 import type { SessionRecord } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { invokedEffect, settleWithin, type EffectWork } from '../invokedEffect.ts';
+import { followJobActor } from '../jobActor.ts';
 import type { AiModel, DescribedFailure } from './aiModel.ts';
 import { digestSteps, type DigestWork } from './digestWork.ts';
 import { questionSteps, type QuestionWork } from './questionWork.ts';
@@ -141,9 +142,7 @@ export function createAiJob(input: AiJobInput): AiJob {
     resumeCount,
   });
 
-  const listeners = new Set<(status: AiJobStatus) => void>();
-  let ended: (snapshot: AiJobSnapshot) => void = () => undefined;
-  const finished = new Promise<AiJobSnapshot>((resolve) => (ended = resolve)).then(async (snapshot) => {
+  const job = followJobActor(actor, toStatus, async (snapshot) => {
     await settleWithin(running, abortWaitMs);
     const status = toStatus(snapshot);
     // The session is written before the job's row: a crash in between resumes a job whose work is
@@ -162,48 +161,36 @@ export function createAiJob(input: AiJobInput): AiJob {
     }
     return status;
   });
-  actor.subscribe((snapshot) => {
-    const status = toStatus(snapshot);
-    for (const listener of listeners) listener(status);
-    if (snapshot.status === 'done') ended(snapshot);
-  });
-  actor.start();
-  const send = (event: AiJobEvent) => {
-    if (actor.getSnapshot().status === 'active') actor.send(event);
-  };
 
   return {
     id: jobId,
     sessionId,
-    status: () => toStatus(actor.getSnapshot()),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    status: job.status,
+    subscribe: job.subscribe,
     start() {
-      if (actor.getSnapshot().status !== 'active' || aiJobStateOf(actor.getSnapshot()) !== 'queued') return;
+      if (!job.isActive() || aiJobStateOf(actor.getSnapshot()) !== 'queued') return;
       try {
         store.updateAiJob(jobId, { state: 'running' });
       } catch {
         // Queued and running jobs resume alike.
       }
-      send({ type: 'START' });
+      job.send({ type: 'START' });
     },
     cancel() {
-      if (actor.getSnapshot().status !== 'active') return;
+      if (!job.isActive()) return;
       try {
         store.updateAiJob(jobId, { state: 'cancelled' });
       } catch {
         // The cancel goes ahead; at worst a crash before it ends runs the job again.
       }
-      send({ type: 'CANCEL' });
+      job.send({ type: 'CANCEL' });
     },
     async suspend() {
-      if (actor.getSnapshot().status !== 'active') return;
+      if (!job.isActive()) return;
       actor.stop();
       await settleWithin(running, abortWaitMs);
     },
-    finished,
+    finished: job.finished,
   };
 }
 

@@ -19,6 +19,7 @@ import type { FileJobRecord, StoredFileJobState } from '../../store/fileJobTable
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { invokedEffect, settleWithin, type EffectWork } from '../invokedEffect.ts';
+import { followJobActor } from '../jobActor.ts';
 import { chunkLimits } from './chunkLimits.ts';
 import { decodeToChunks } from './decodeToChunks.ts';
 import { probeMedia } from './probeMedia.ts';
@@ -309,9 +310,7 @@ export function createFileJob(input: FileJobInput): FileJob {
     if (typeof lease === 'object') await lease.release().catch(() => undefined);
   }
 
-  const listeners = new Set<(status: FileJobStatus) => void>();
-  let ended: (snapshot: FileJobSnapshot) => void = () => undefined;
-  const finished = new Promise<FileJobSnapshot>((resolve) => (ended = resolve)).then(async (snapshot) => {
+  const job = followJobActor(actor, toStatus, async (snapshot) => {
     await releaseResources();
     const status = toStatus(snapshot);
     // The session already says how the job ended; a store that cannot record it here leaves the
@@ -323,50 +322,37 @@ export function createFileJob(input: FileJobInput): FileJob {
     }
     return status;
   });
-  actor.subscribe((snapshot) => {
-    const status = toStatus(snapshot);
-    for (const listener of listeners) listener(status);
-    if (snapshot.status === 'done') ended(snapshot);
-  });
-  actor.start();
-  // An ended job ignores requests quietly; xstate would warn about each on the console.
-  const send = (event: FileJobEvent) => {
-    if (actor.getSnapshot().status === 'active') actor.send(event);
-  };
 
   return {
     id: jobId,
     sessionId,
-    status: () => toStatus(actor.getSnapshot()),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    status: job.status,
+    subscribe: job.subscribe,
     start() {
-      if (actor.getSnapshot().status !== 'active' || fileJobStateOf(actor.getSnapshot()) !== 'queued') return;
+      if (!job.isActive() || fileJobStateOf(actor.getSnapshot()) !== 'queued') return;
       try {
         store.updateFileJob(jobId, { state: 'running' });
       } catch {
         // Queued and running jobs resume alike; a store that cannot say which fails the first commit.
       }
-      send(resume === undefined ? { type: 'START' } : { type: 'RESUME', chunksDone: resume.chunksDone });
+      job.send(resume === undefined ? { type: 'START' } : { type: 'RESUME', chunksDone: resume.chunksDone });
     },
     cancel() {
-      if (actor.getSnapshot().status !== 'active') return;
+      if (!job.isActive()) return;
       // Recorded first: a crash while the job winds down must not resume what the user cancelled.
       try {
         store.updateFileJob(jobId, { state: 'cancelled' });
       } catch {
         // The cancel goes ahead; at worst a crash before it ends resumes the job.
       }
-      send({ type: 'CANCEL' });
+      job.send({ type: 'CANCEL' });
     },
     async suspend() {
-      if (actor.getSnapshot().status !== 'active') return;
+      if (!job.isActive()) return;
       actor.stop();
       await releaseResources();
     },
-    finished,
+    finished: job.finished,
   };
 }
 
