@@ -1,5 +1,6 @@
 import { digestArtefacts, type DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
 import type { Chapter, SessionRecord } from '../../store/records.ts';
+import { clockTime } from './clockTime.ts';
 
 const headings: Record<DigestArtefact, string> = {
   summary: 'Summary',
@@ -46,17 +47,6 @@ function sectionBody(
 function chapterLine(chapter: Chapter): string {
   const summary = chapter.summary.trim() === '' ? '' : ` — ${chapter.summary.trim()}`;
   return `- ${clockTime(chapter.startMs)}–${clockTime(chapter.endMs)} ${chapter.title}${summary}`;
-}
-
-/** m:ss, or h:mm:ss from the first hour on. */
-function clockTime(milliseconds: number): string {
-  const seconds = Math.floor(milliseconds / 1000);
-  const hours = Math.floor(seconds / 3600);
-  const secondsText = String(seconds % 60).padStart(2, '0');
-  const minutes = Math.floor((seconds % 3600) / 60);
-  return hours > 0
-    ? `${hours}:${String(minutes).padStart(2, '0')}:${secondsText}`
-    : `${minutes}:${secondsText}`;
 }
 
 /** An artefact the model found nothing for (a talk without action items) says so. */
