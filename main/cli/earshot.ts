@@ -3,6 +3,7 @@ import { resolveDataDirectory } from '../dataDirectory.ts';
 import { earshotVersion } from '../version.ts';
 import { aiCommand } from './aiCommand.ts';
 import { apiCommand } from './apiCommand.ts';
+import { askCommand } from './askCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
 import { commandLineOptions } from './commandLineOptions.ts';
 import { inspectCommand } from './inspectCommand.ts';
@@ -48,6 +49,10 @@ async function main(argv: string[]): Promise<void> {
       });
     case 'summarize':
       return summarizeCommand(dataDirectory, action, { only: values.only, ai: values.ai });
+    case 'ask':
+      return askCommand(dataDirectory, action, argument === undefined ? [] : [argument, ...rest], {
+        ai: values.ai,
+      });
     case 'jobs':
       return jobsCommand(dataDirectory, action, argument, values.wait ?? false);
     case 'live':

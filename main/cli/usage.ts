@@ -22,6 +22,10 @@ Commands:
                                    action items, keywords, chapters and mind map, printed as Markdown;
                                    --only: some of summary,actionItems,keywords,chapters,mindMap;
                                    --ai: another provider than the topic's or the default
+  ask SESSION_ID "QUESTION" [--ai NAME]
+                                   Have the running service's AI provider answer a question about a
+                                   session: the answer as it is written, then the lines it cites
+                                   with their times; kept in the session's Q&A
   api enable|disable|status        Switch the local REST API on or off, or show its state
   api token                        Create or rotate the API token (printed once)
   import FILE [--mode merge|replace]
