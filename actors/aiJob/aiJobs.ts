@@ -137,7 +137,9 @@ export class AiJobs {
 
   /** Newest first, those of earlier runs of the service included. */
   list(limit = 100): AiJobStatus[] {
-    return this.options.store.listAiJobs(limit).map((record) => this.get(record.id) ?? storedStatus(record));
+    return this.options.store
+      .listAiJobs(limit)
+      .map((record) => this.jobs.get(record.id)?.status() ?? storedStatus(record));
   }
 
   cancel(jobId: string): AiJobStatus | undefined {

@@ -115,7 +115,7 @@ export class TranscriptionJobs {
   list(): FileJobStatus[] {
     return this.options.store
       .listFileJobs(listedJobs)
-      .map((record) => this.get(record.id) ?? storedStatus(record));
+      .map((record) => this.jobs.get(record.id)?.status() ?? storedStatus(record));
   }
 
   /** Asks the job to stop; it reports `cancelling`, then `cancelled` once cleaned up. */
