@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { AiProviderConfig } from '../../ai/providers/aiProviderConfig.ts';
 import { checkAiProviderConfig } from '../../ai/providers/aiProviderConfigCheck.ts';
@@ -11,6 +11,7 @@ import { aiFakeFixtures } from '../fakes/ai/aiFakeFixtures.ts';
 import { startOllamaFake } from '../fakes/ai/ollamaFake.ts';
 import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
 import { type AiRequest, type FakeAiServer, streamedPieces } from '../fakes/ai/scriptedAnswers.ts';
+import { captureConsole } from '../support/consoleCapture.ts';
 
 /**
  * The model functions the generation code is handed (ai/providers/modelFunctionsFor.ts), on every
@@ -69,20 +70,7 @@ function sentSampling(kind: AiProviderKind, body: Record<string, unknown>): Reco
 }
 
 /** Everything written to the console while a case runs, to hold that no key is ever logged. */
-let logged: string[] = [];
-beforeEach(() => {
-  logged = [];
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => {
-      logged.push(
-        parts
-          .map((part) => (part instanceof Error ? `${part.message} ${part.stack}` : String(part)))
-          .join(' '),
-      );
-    });
-  }
-});
-afterEach(() => vi.restoreAllMocks());
+const logged = captureConsole();
 
 /** What a call threw; the test fails if it did not throw. */
 async function thrownBy(call: Promise<unknown> | (() => Promise<unknown>)): Promise<unknown> {
@@ -115,7 +103,7 @@ describe.each(aiFakeFixtures)('$kind', (fixture) => {
   });
   afterAll(() => fake.close());
   afterEach(() => {
-    expect(logged.join('\n')).not.toContain(fixture.key);
+    expect(logged.text()).not.toContain(fixture.key);
   });
 
   /** The error, classified as the AI job will classify it, and no key in either's message. */

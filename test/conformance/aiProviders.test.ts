@@ -1,5 +1,5 @@
 import { generateText, Output, streamText, tool } from 'ai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AiProviderConfig } from '../../ai/providers/aiProviderConfig.ts';
 import { checkAiProviderConfig } from '../../ai/providers/aiProviderConfigCheck.ts';
@@ -11,6 +11,7 @@ import { aiFakeFixtures } from '../fakes/ai/aiFakeFixtures.ts';
 import type { OllamaFake } from '../fakes/ai/ollamaFake.ts';
 import type { FakeAiServer } from '../fakes/ai/scriptedAnswers.ts';
 import { closedPort } from '../support/closedPort.ts';
+import { captureConsole } from '../support/consoleCapture.ts';
 
 /**
  * One suite for every kind of AI provider, each against its vendor's protocol-faithful fake
@@ -36,20 +37,7 @@ it('has a fake for every kind', () => {
 });
 
 /** Everything written to the console while a case runs, to hold that no key is ever logged. */
-let logged: string[] = [];
-beforeEach(() => {
-  logged = [];
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => {
-      logged.push(
-        parts
-          .map((part) => (part instanceof Error ? `${part.message} ${part.stack}` : String(part)))
-          .join(' '),
-      );
-    });
-  }
-});
-afterEach(() => vi.restoreAllMocks());
+const logged = captureConsole();
 
 describe.each(aiFakeFixtures)('$kind', (fixture) => {
   let fake: FakeAiServer;
@@ -61,7 +49,7 @@ describe.each(aiFakeFixtures)('$kind', (fixture) => {
   });
   afterAll(() => fake.close());
   afterEach(() => {
-    expect(logged.join('\n')).not.toContain(fixture.key);
+    expect(logged.text()).not.toContain(fixture.key);
   });
 
   /** The error a call throws, classified as the jobs will see it. */
