@@ -5,6 +5,7 @@ import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { AiModel, DescribedFailure } from './aiModel.ts';
 import { AiJobRequestError, AiJobs } from './aiJobs.ts';
+import { recordMeeting } from '../../test/support/recordedMeeting.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let store: SessionStore;
@@ -20,18 +21,12 @@ afterEach(() => {
 
 /** A short meeting, completed, as the AI jobs find one. */
 function meeting(): string {
-  const session = store.createSession({ title: 'Budget meeting', providerId: 'groq' });
-  const lines = [
+  return recordMeeting(store, [
     'About budget, we agreed to keep the travel budget at ten thousand.',
     'About budget, Anna will send the revised numbers by Friday.',
     'About hiring, we open two positions in March.',
     'About hiring, Ben writes the job description next week.',
-  ];
-  lines.forEach((text, index) =>
-    store.appendSegment(session.id, { text, startMs: index * 30_000, endMs: index * 30_000 + 25_000 }),
-  );
-  store.setSessionStatus(session.id, 'completed');
-  return session.id;
+  ]);
 }
 
 class VendorFailure extends Error {

@@ -7,6 +7,7 @@ import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { AiModel, DescribedFailure } from './aiModel.ts';
 import { AiJobRequestError, AiJobs, unansweredAfterRestart } from './aiJobs.ts';
 import { cancelledAnswer } from './questionWork.ts';
+import { recordMeeting } from '../../test/support/recordedMeeting.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let store: SessionStore;
@@ -22,23 +23,12 @@ afterEach(() => {
 
 /** A short meeting, completed; Ben speaks the last line. */
 function meeting(): string {
-  const session = store.createSession({ title: 'Budget meeting', providerId: 'groq' });
-  const lines = [
+  return recordMeeting(store, [
     'We agreed to keep the travel budget at ten thousand.',
     'Anna will send the revised numbers by Friday.',
     'We open two positions in March.',
-    'I write the job description next week.',
-  ];
-  lines.forEach((text, index) =>
-    store.appendSegment(session.id, {
-      text,
-      startMs: index * 30_000,
-      endMs: index * 30_000 + 25_000,
-      speaker: index === 3 ? 'Ben' : null,
-    }),
-  );
-  store.setSessionStatus(session.id, 'completed');
-  return session.id;
+    { text: 'I write the job description next week.', speaker: 'Ben' },
+  ]);
 }
 
 class VendorFailure extends Error {

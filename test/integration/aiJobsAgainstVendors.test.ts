@@ -6,6 +6,7 @@ import { SessionStore } from '../../store/sessionStore.ts';
 import { aiFakeFixtures } from '../fakes/ai/aiFakeFixtures.ts';
 import type { FakeAiServer } from '../fakes/ai/scriptedAnswers.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { recordMeeting } from '../support/recordedMeeting.ts';
 
 /**
  * An AI job from start to saved artefacts, on each kind of AI provider as the service builds it
@@ -35,18 +36,12 @@ afterEach(() => {
 });
 
 function meeting(): string {
-  const session = store.createSession({ title: 'Budget meeting', providerId: 'groq' });
-  const lines = [
+  return recordMeeting(store, [
     'We agreed to keep the travel budget at ten thousand.',
     'Anna will send the revised numbers by Friday.',
     'We open two positions in March.',
     'Ben writes the job description next week.',
-  ];
-  lines.forEach((text, index) =>
-    store.appendSegment(session.id, { text, startMs: index * 30_000, endMs: index * 30_000 + 25_000 }),
-  );
-  store.setSessionStatus(session.id, 'completed');
-  return session.id;
+  ]);
 }
 
 describe.each(aiFakeFixtures)('$kind', (fixture) => {

@@ -7,6 +7,7 @@ import { SessionStore } from '../../store/sessionStore.ts';
 import { aiFakeFixtures } from '../fakes/ai/aiFakeFixtures.ts';
 import type { FakeAiServer } from '../fakes/ai/scriptedAnswers.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { recordMeeting } from '../support/recordedMeeting.ts';
 
 /**
  * A question asked as an AI job, on an OpenAI provider built from the settings as the service
@@ -36,22 +37,11 @@ afterEach(async () => {
 });
 
 function meeting(): string {
-  const session = store.createSession({ title: 'Budget meeting', providerId: 'groq' });
-  const lines = [
+  return recordMeeting(store, [
     'We agreed to keep the travel budget at ten thousand.',
-    'Anna will send the revised numbers by Friday.',
+    { text: 'Anna will send the revised numbers by Friday.', speaker: 'Anna' },
     'We open two positions in March.',
-  ];
-  lines.forEach((text, index) =>
-    store.appendSegment(session.id, {
-      text,
-      startMs: index * 30_000,
-      endMs: index * 30_000 + 25_000,
-      speaker: index === 1 ? 'Anna' : null,
-    }),
-  );
-  store.setSessionStatus(session.id, 'completed');
-  return session.id;
+  ]);
 }
 
 /** Each state the session's entries are left in by a write, as the page's replica receives them. */
