@@ -159,4 +159,23 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
       );
       CREATE INDEX aiJobsByCreation ON aiJobs(createdAt);
     `),
+  // A corrected or translated transcript, segment by segment beside the original, one row per
+  // session and kind: a correction waits here as a proposal until the user keeps or discards it.
+  // Each revised segment (JSON) carries its original text and times, so the side-by-side view
+  // reads one row.
+  (database) =>
+    database.exec(`
+      CREATE TABLE transcriptRevisions (
+        sessionId TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        language TEXT,
+        state TEXT NOT NULL,
+        segments TEXT NOT NULL,
+        error TEXT,
+        jobId TEXT,
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL,
+        PRIMARY KEY (sessionId, kind)
+      ) WITHOUT ROWID;
+    `),
 ];
