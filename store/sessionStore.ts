@@ -24,6 +24,11 @@ import { StoreError } from './storeError.ts';
 import { transactionRows } from './transactionRows.ts';
 import { FileJobTable, type FileJobPatch, type FileJobRecord } from './fileJobTable.ts';
 import { AiJobTable, type AiJobPatch, type AiJobRecord } from './aiJobTable.ts';
+import {
+  TranscriptRevisionTable,
+  type TranscriptRevisionKind,
+  type TranscriptRevisionRecord,
+} from './transcriptRevisionTable.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
 import { codePointLength, joinSegmentTexts, segmentSeparator } from './transcriptText.ts';
 
@@ -95,6 +100,7 @@ export class SessionStore implements SessionReader {
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly fileJobs: FileJobTable;
   private readonly aiJobs: AiJobTable;
+  private readonly transcriptRevisions: TranscriptRevisionTable;
   private readonly database: DatabaseSync;
   private readonly readOnly: boolean;
   private newestFirst: string[] | undefined;
@@ -118,6 +124,7 @@ export class SessionStore implements SessionReader {
     this.statements = prepareStatements(database);
     this.fileJobs = new FileJobTable(database);
     this.aiJobs = new AiJobTable(database);
+    this.transcriptRevisions = new TranscriptRevisionTable(database);
     this.load();
     this.indexes = createIndexes(this.tables)
       .setIndexDefinition(segmentsBySession, 'segments', 'sessionId', 'seq')
@@ -324,6 +331,64 @@ export class SessionStore implements SessionReader {
     return this.aiJobs.list(limit);
   }
 
+  // Corrected and translated transcripts (transcriptRevisionTable.ts), rows of their own too.
+
+  /** Writes the session's revision of the record's kind, replacing the one before. */
+  putTranscriptRevision(record: TranscriptRevisionRecord): void {
+    this.requireSession(record.sessionId);
+    this.writeSql(() => this.transcriptRevisions.put(record));
+  }
+
+  getTranscriptRevision(
+    sessionId: string,
+    kind: TranscriptRevisionKind,
+  ): TranscriptRevisionRecord | undefined {
+    return this.transcriptRevisions.get(sessionId, kind);
+  }
+
+  /** The session's correction and translation, those it has. */
+  getTranscriptRevisions(sessionId: string): TranscriptRevisionRecord[] {
+    return this.transcriptRevisions.ofSession(sessionId);
+  }
+
+  /**
+   * Keeps the session's proposed correction: `correctedTranscript` becomes its segments joined as
+   * the transcript is, in one transaction with the proposal becoming `kept`. The segments' own
+   * texts are never changed.
+   */
+  keepCorrection(sessionId: string): SessionRecord {
+    const proposal = this.requireProposedCorrection(sessionId);
+    const kept: TranscriptRevisionRecord = { ...proposal, state: 'kept', updatedAt: Date.now() };
+    const corrected = joinSegmentTexts(proposal.segments.map((segment) => segment.revised));
+    return this.updateSessionWith(sessionId, { correctedTranscript: corrected }, () =>
+      this.transcriptRevisions.put(kept),
+    );
+  }
+
+  /** Drops the session's proposed correction; `correctedTranscript` stays as it was. */
+  discardCorrection(sessionId: string): TranscriptRevisionRecord {
+    const proposal = this.requireProposedCorrection(sessionId);
+    const discarded: TranscriptRevisionRecord = {
+      ...proposal,
+      state: 'discarded',
+      segments: [],
+      updatedAt: Date.now(),
+    };
+    this.writeSql(() => this.transcriptRevisions.put(discarded));
+    return discarded;
+  }
+
+  /**
+   * Saves a finished translation: `translatedTranscript` becomes its segments joined, and the
+   * revision (`kept`) keeps them one by one for a segment-aligned view, in one transaction.
+   */
+  saveTranslation(record: TranscriptRevisionRecord): SessionRecord {
+    const translated = joinSegmentTexts(record.segments.map((segment) => segment.revised));
+    return this.updateSessionWith(record.sessionId, { translatedTranscript: translated }, () =>
+      this.transcriptRevisions.put({ ...record, state: 'kept' }),
+    );
+  }
+
   /**
    * Appends one chunk's segments to the job's session and records the chunk as done, in one
    * transaction: after a crash the job resumes exactly after the last chunk whose text was kept.
@@ -396,12 +461,7 @@ export class SessionStore implements SessionReader {
   }
 
   updateSession(id: string, patch: SessionPatch): SessionRecord {
-    const session = this.requireSession(id);
-    const updated: SessionRecord = { ...session, ...patch, updatedAt: Date.now() };
-    if (patch.tagIds !== undefined) updated.tagIds = [...new Set(patch.tagIds)];
-    this.assertReferencesExist(updated.topicId, updated.tagIds);
-    this.write(() => this.tables.setRow('sessions', id, toSessionRow(updated)));
-    return updated;
+    return this.updateSessionWith(id, patch);
   }
 
   /**
@@ -560,6 +620,9 @@ export class SessionStore implements SessionReader {
         },
         after: () => {
           for (const { record, segments, transcript } of imported) {
+            // A revision was made from the segments replaced here; the import brings its own
+            // corrected and translated transcripts.
+            this.transcriptRevisions.deleteOfSession(record.id);
             this.statements.deleteSegmentsOfSession.run(record.id);
             segments.forEach((segment, seq) =>
               this.statements.insertSegment.run(
@@ -617,6 +680,28 @@ export class SessionStore implements SessionReader {
     } catch (error) {
       throw storageFailed(error);
     }
+  }
+
+  /** Applies `patch` to the session, with `after` (SQL outside TinyBase) in the same transaction. */
+  private updateSessionWith(id: string, patch: SessionPatch, after?: () => void): SessionRecord {
+    const session = this.requireSession(id);
+    const updated: SessionRecord = { ...session, ...patch, updatedAt: Date.now() };
+    if (patch.tagIds !== undefined) updated.tagIds = [...new Set(patch.tagIds)];
+    this.assertReferencesExist(updated.topicId, updated.tagIds);
+    this.write(() => this.tables.setRow('sessions', id, toSessionRow(updated)), { after });
+    return updated;
+  }
+
+  private requireProposedCorrection(sessionId: string): TranscriptRevisionRecord {
+    this.requireSession(sessionId);
+    const proposal = this.transcriptRevisions.get(sessionId, 'correction');
+    if (proposal?.state !== 'proposed') {
+      throw new StoreError(
+        'invalid_state',
+        `Session ${sessionId} has no proposed correction to keep or discard; ask for a correction first.`,
+      );
+    }
+    return proposal;
   }
 
   private requireSession(id: string): SessionRecord {
