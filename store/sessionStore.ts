@@ -30,6 +30,13 @@ import {
   type TranscriptRevisionRecord,
 } from './transcriptRevisionTable.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
+import {
+  matchesLibraryFilter,
+  passagesIn,
+  type LibraryFilter,
+  type LibraryPassage,
+} from './libraryPassages.ts';
+import { searchTermsOf } from './searchTerms.ts';
 import { codePointLength, joinSegmentTexts, segmentSeparator } from './transcriptText.ts';
 
 export interface NewSession {
@@ -76,6 +83,8 @@ export const emptyMindMap: MindMap = { markdown: '', status: 'none' };
 
 const segmentsBySession = 'segmentsBySession';
 const recentSearchesKept = 16;
+/** A question across the library reads the segments of at most this many best-ranked sessions. */
+const sessionsSearchedForPassages = 20;
 const askEntriesBySession = 'askEntriesBySession';
 
 /** SQL that must commit or roll back together with a TinyBase transaction. */
@@ -222,6 +231,27 @@ export class SessionStore implements SessionReader {
   getAskHistory(sessionId: string): AskEntry[] {
     return this.askEntryRowIdsOf(sessionId).map((rowId) =>
       toAskEntry(this.tables.getRow('askEntries', rowId)),
+    );
+  }
+
+  /**
+   * The passages of stored transcripts (not of sessions still recording) that bear on `question`,
+   * best first, from the sessions `filter` lets through (libraryPassages.ts).
+   */
+  findPassages(question: string, filter: LibraryFilter, maxPassages: number): LibraryPassage[] {
+    const terms = searchTermsOf(question);
+    if (terms.length === 0) return [];
+    const sessions = this.search
+      .sessionIdsRanked(terms)
+      .flatMap((id) => {
+        const session = this.getSession(id);
+        return session !== undefined && matchesLibraryFilter(session, filter) ? [session] : [];
+      })
+      .slice(0, sessionsSearchedForPassages);
+    return passagesIn(
+      terms,
+      sessions.map((session) => ({ session, segments: this.getSegments(session.id) })),
+      maxPassages,
     );
   }
 

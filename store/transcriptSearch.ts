@@ -17,6 +17,8 @@ const shortestTrigramQuery = 3;
 export class TranscriptSearch {
   private readonly trigramMatches: StatementSync;
   private readonly cjkMatches: StatementSync;
+  private readonly trigramRanked: StatementSync;
+  private readonly cjkRanked: StatementSync;
   private readonly scanExact: StatementSync;
   private readonly scanAsciiCaseless: StatementSync;
   private readonly scanUnicodeCaseless: StatementSync;
@@ -28,6 +30,14 @@ export class TranscriptSearch {
       'SELECT rowid FROM transcriptSearch WHERE transcriptSearch MATCH ?',
     );
     this.cjkMatches = database.prepare('SELECT rowid FROM cjkSearch WHERE cjkSearch MATCH ?');
+    // bm25 is lower for a better match: terms found more often, in shorter transcripts, and
+    // rarer across the library count more.
+    this.trigramRanked = database.prepare(
+      'SELECT rowid, bm25(transcriptSearch) AS rank FROM transcriptSearch WHERE transcriptSearch MATCH ?',
+    );
+    this.cjkRanked = database.prepare(
+      'SELECT rowid, bm25(cjkSearch) AS rank FROM cjkSearch WHERE cjkSearch MATCH ?',
+    );
     this.scanExact = database.prepare('SELECT sessionId FROM transcripts WHERE instr(text, ?) > 0');
     // LIKE folds ASCII letters only, which is exact for an all-ASCII query.
     this.scanAsciiCaseless = database.prepare(
@@ -54,16 +64,47 @@ export class TranscriptSearch {
     return new Set(this.scan(query).map((row) => String(row.sessionId)));
   }
 
-  private sessionsOf(statement: StatementSync, match: string): Set<string> {
-    this.sessionIdByRowId ??= new Map(
-      this.allRowIds.all().map((row) => [Number(row.rowid), String(row.sessionId)] as const),
+  /**
+   * The sessions whose stored transcript holds any of `terms` (each a word or stem of three or
+   * more characters, or one or two Chinese/Japanese characters), best match first by bm25. Terms
+   * of both kinds rank in their own index; a session found by both keeps its better rank.
+   */
+  sessionIdsRanked(terms: readonly string[]): string[] {
+    const cjk = terms.filter((term) => isAllCjkLetters(term));
+    const other = terms.filter(
+      (term) => !isAllCjkLetters(term) && codePointLength(term) >= shortestTrigramQuery,
     );
+    const rows = [
+      ...(other.length === 0 ? [] : this.trigramRanked.all(other.map(phrase).join(' OR '))),
+      ...(cjk.length === 0
+        ? []
+        : this.cjkRanked.all(cjk.map((term) => phrase([...term].join(' '))).join(' OR '))),
+    ];
+    const rowIds = this.rowIdMap();
+    const best = new Map<string, number>();
+    for (const row of rows) {
+      const sessionId = rowIds.get(Number(row.rowid));
+      const rank = Number(row.rank);
+      if (sessionId !== undefined && rank < (best.get(sessionId) ?? Infinity)) best.set(sessionId, rank);
+    }
+    return [...best.entries()].sort((left, right) => left[1] - right[1]).map(([sessionId]) => sessionId);
+  }
+
+  private sessionsOf(statement: StatementSync, match: string): Set<string> {
+    const rowIds = this.rowIdMap();
     const sessions = new Set<string>();
     for (const row of statement.all(match)) {
-      const sessionId = this.sessionIdByRowId.get(Number(row.rowid));
+      const sessionId = rowIds.get(Number(row.rowid));
       if (sessionId !== undefined) sessions.add(sessionId);
     }
     return sessions;
+  }
+
+  private rowIdMap(): Map<number, string> {
+    this.sessionIdByRowId ??= new Map(
+      this.allRowIds.all().map((row) => [Number(row.rowid), String(row.sessionId)] as const),
+    );
+    return this.sessionIdByRowId;
   }
 
   private scan(query: string): Array<Record<string, unknown>> {
