@@ -10,12 +10,17 @@ import type { SessionStore } from '../../store/sessionStore.ts';
 import { invokedEffect, settleWithin, type EffectWork } from '../invokedEffect.ts';
 import { followJobActor } from '../jobActor.ts';
 import type { AiModel, DescribedFailure } from './aiModel.ts';
+import { correctionSteps, type CorrectionWork } from './correctionWork.ts';
 import { digestSteps, type DigestWork } from './digestWork.ts';
 import { questionSteps, type QuestionWork } from './questionWork.ts';
+import { translationSteps, type TranslationWork } from './translationWork.ts';
 import type { WorkSteps } from './workSteps.ts';
 
-/** What an AI job makes: the session's digest (or some of its parts), or an answer to a question. */
-export type AiJobWork = DigestWork | QuestionWork;
+/**
+ * What an AI job makes: the session's digest (or some of its parts), an answer to a question, a
+ * proposed correction of its transcript, or a translation of it.
+ */
+export type AiJobWork = DigestWork | QuestionWork | CorrectionWork | TranslationWork;
 
 export interface AiJobInput {
   sessionId: string;
@@ -36,8 +41,10 @@ export interface AiJobStatus {
   kind: AiJobWork['kind'];
   /** What a digest job makes; none for a question. */
   artefacts: DigestArtefact[];
-  /** The session's Q&A entry a question job answers into; null for a digest. */
+  /** The session's Q&A entry a question job answers into; null for the other kinds. */
   entryId: string | null;
+  /** The language a translation job translates into; null for the other kinds. */
+  targetLanguage: string | null;
   state: AiJobState;
   /** The part being generated, from 1, and how many; 0 of 0 until the transcript is split. */
   part: number;
@@ -74,7 +81,7 @@ export function createAiJob(input: AiJobInput): AiJob {
   const aiProvider = resume === undefined ? (input.aiProvider ?? null) : resume.aiProvider;
   const session = store.getSession(sessionId);
   if (session === undefined) throw new GenerationError(`There is no session ${sessionId}.`);
-  const steps = stepsFor(store, session, work, createdAt);
+  const steps = stepsFor(store, session, work, { id: jobId, createdAt });
   if (resume === undefined) {
     store.createAiJob({
       id: jobId,
@@ -134,6 +141,7 @@ export function createAiJob(input: AiJobInput): AiJob {
     kind: work.kind,
     artefacts: work.kind === 'digest' ? [...work.artefacts] : [],
     entryId: work.kind === 'question' ? work.entryId : null,
+    targetLanguage: work.kind === 'translation' ? work.targetLanguage : null,
     state: aiJobStateOf(snapshot),
     part: snapshot.context.part,
     partCount: snapshot.context.partCount,
@@ -199,12 +207,16 @@ function stepsFor(
   store: SessionStore,
   session: SessionRecord,
   work: AiJobWork,
-  createdAt: number,
+  job: { id: string; createdAt: number },
 ): WorkSteps<unknown> {
   switch (work.kind) {
     case 'digest':
       return digestSteps(store, session, work);
     case 'question':
-      return questionSteps(store, session.id, work, createdAt);
+      return questionSteps(store, session.id, work, job.createdAt);
+    case 'correction':
+      return correctionSteps(store, session.id, job);
+    case 'translation':
+      return translationSteps(store, session.id, job, work);
   }
 }

@@ -4,11 +4,14 @@ import { digestArtefacts, type DigestArtefact } from '../../ai/artefacts/session
 import { isEndedAiJob, type AiJobRecord } from '../../store/aiJobTable.ts';
 import type { SessionRecord } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import type { TranscriptRevisionKind } from '../../store/transcriptRevisionTable.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';
 import { createAiJob, type AiJob, type AiJobInput, type AiJobStatus } from './aiJob.ts';
 import type { AiModel } from './aiModel.ts';
+import { correctionWorkSchema } from './correctionWork.ts';
 import { digestWorkSchema } from './digestWork.ts';
 import { questionWorkSchema } from './questionWork.ts';
+import { translationWorkSchema } from './translationWork.ts';
 
 export interface AiJobsOptions {
   store: SessionStore;
@@ -16,16 +19,43 @@ export interface AiJobsOptions {
   inspection?: ActorInspection;
 }
 
-/** A request the caller must fix: no such session, an artefact that does not exist, no question. */
-export class AiJobRequestError extends Error {}
+/** Why a request was refused, as the control routes' error codes name it. */
+export type AiJobRequestCode =
+  'session_not_found' | 'invalid_request' | 'session_recording' | 'invalid_state' | 'conflict';
+
+/**
+ * A request the caller must fix: no such session, an artefact that does not exist, no question, a
+ * transcript still recording or empty, a correction already being made.
+ */
+export class AiJobRequestError extends Error {
+  readonly code: AiJobRequestCode;
+
+  constructor(code: AiJobRequestCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
 
 /** Ended jobs kept in memory for status queries; older ones are answered from the store. */
 const endedJobsKept = 100;
 
-const storedWorkSchema = z.discriminatedUnion('kind', [digestWorkSchema, questionWorkSchema]);
+const storedWorkSchema = z.discriminatedUnion('kind', [
+  digestWorkSchema,
+  questionWorkSchema,
+  correctionWorkSchema,
+  translationWorkSchema,
+]);
 
 /** The answer of a question whose job's row was lost, so nothing will finish it. */
 export const unansweredAfterRestart = 'This question was not answered before Earshot stopped; ask it again.';
+
+/** The error of a correction or translation whose job's row was lost, so nothing will finish it. */
+export const unrevisedAfterRestart = 'This was not finished before Earshot stopped; ask for it again.';
+
+const revisionNames: Record<TranscriptRevisionKind, { noun: string; verb: string }> = {
+  correction: { noun: 'correction', verb: 'correct' },
+  translation: { noun: 'translation', verb: 'translate' },
+};
 
 /**
  * The AI jobs of the service: run one at a time (a local model is busy with one; a cloud one is
@@ -45,9 +75,7 @@ export class AiJobs {
 
   /** Queues the making of `artefacts` (all five by default) for the session. */
   start(request: { sessionId: string; artefacts?: readonly string[]; aiProvider?: string }): AiJob {
-    if (this.options.store.getSession(request.sessionId) === undefined) {
-      throw new AiJobRequestError(`There is no session ${request.sessionId}.`);
-    }
+    this.requireSession(request.sessionId);
     const artefacts = checkedArtefacts(request.artefacts);
     return this.run({
       sessionId: request.sessionId,
@@ -64,11 +92,9 @@ export class AiJobs {
     job: AiJob;
     entryId: string;
   } {
-    if (this.options.store.getSession(request.sessionId) === undefined) {
-      throw new AiJobRequestError(`There is no session ${request.sessionId}.`);
-    }
+    this.requireSession(request.sessionId);
     const question = request.question.trim();
-    if (question === '') throw new AiJobRequestError('Ask a question: it is empty.');
+    if (question === '') throw new AiJobRequestError('invalid_request', 'Ask a question: it is empty.');
     const entryId = randomUUID();
     const job = this.run({
       sessionId: request.sessionId,
@@ -76,6 +102,39 @@ export class AiJobs {
       aiProvider: request.aiProvider,
     });
     return { job, entryId };
+  }
+
+  /**
+   * Queues a corrected transcript (punctuation, casing, misheard words), segment by segment: the
+   * session's correction shows `pending` at once, then `proposed` for the user to keep or discard.
+   */
+  correct(request: { sessionId: string; aiProvider?: string }): AiJob {
+    this.requireRevisable(request.sessionId, 'correction');
+    return this.run({
+      sessionId: request.sessionId,
+      work: { kind: 'correction' },
+      aiProvider: request.aiProvider,
+    });
+  }
+
+  /**
+   * Queues a translation of the transcript into `targetLanguage`, segment by segment: the
+   * session's translation shows `pending` at once and is saved as `translatedTranscript` when done.
+   */
+  translate(request: { sessionId: string; targetLanguage: string; aiProvider?: string }): AiJob {
+    const targetLanguage = request.targetLanguage.trim();
+    if (targetLanguage === '') {
+      throw new AiJobRequestError(
+        'invalid_request',
+        'Name the language to translate into, such as "de" or "German".',
+      );
+    }
+    this.requireRevisable(request.sessionId, 'translation');
+    return this.run({
+      sessionId: request.sessionId,
+      work: { kind: 'translation', targetLanguage },
+      aiProvider: request.aiProvider,
+    });
   }
 
   /**
@@ -113,7 +172,12 @@ export class AiJobs {
       statuses.filter((status) => status.kind === 'digest').map((status) => status.sessionId),
     );
     const answering = new Set(statuses.map((status) => `${status.sessionId}/${status.entryId}`));
+    const revising = new Set(statuses.map((status) => `${status.sessionId}/${status.kind}`));
     for (const session of store.listSessions({ limit: Number.MAX_SAFE_INTEGER, offset: 0 }).sessions) {
+      for (const revision of store.getTranscriptRevisions(session.id)) {
+        if (revision.state !== 'pending' || revising.has(`${session.id}/${revision.kind}`)) continue;
+        store.putTranscriptRevision({ ...revision, state: 'failed', error: unrevisedAfterRestart });
+      }
       for (const entry of store.getAskHistory(session.id)) {
         if (entry.status !== 'pending' || answering.has(`${session.id}/${entry.id}`)) continue;
         store.putAskEntry(session.id, { ...entry, answer: unansweredAfterRestart, status: 'error' });
@@ -156,6 +220,40 @@ export class AiJobs {
     await Promise.all([...this.jobs.values()].map((job) => job.suspend()));
   }
 
+  private requireSession(sessionId: string): SessionRecord {
+    const session = this.options.store.getSession(sessionId);
+    if (session === undefined)
+      throw new AiJobRequestError('session_not_found', `There is no session ${sessionId}.`);
+    return session;
+  }
+
+  /** Refuses a correction or translation of a transcript that is still growing, empty, or being revised. */
+  private requireRevisable(sessionId: string, kind: TranscriptRevisionKind): void {
+    const session = this.requireSession(sessionId);
+    const { noun, verb } = revisionNames[kind];
+    if (session.status === 'recording') {
+      throw new AiJobRequestError(
+        'session_recording',
+        `Session ${sessionId} is recording; ${verb} its transcript once it has stopped.`,
+      );
+    }
+    if (session.transcriptLength === 0) {
+      throw new AiJobRequestError(
+        'invalid_state',
+        `Session ${sessionId} has no transcript yet, so there is nothing to ${verb}.`,
+      );
+    }
+    const current = this.options.store.getTranscriptRevision(sessionId, kind);
+    const running =
+      current?.state === 'pending' && current.jobId !== null ? this.jobs.get(current.jobId) : undefined;
+    if (running !== undefined) {
+      throw new AiJobRequestError(
+        'conflict',
+        `A ${noun} of session ${sessionId} is being made (AI job ${running.id}); wait for it, or cancel it with POST /control/v1/ai-jobs/${running.id}/cancel.`,
+      );
+    }
+  }
+
   private run(details: Pick<AiJobInput, 'sessionId' | 'work' | 'aiProvider' | 'resume'>): AiJob {
     const job = createAiJob({
       ...details,
@@ -163,7 +261,7 @@ export class AiJobs {
       chooseModel: this.options.chooseModel,
       inspect: this.options.inspection?.observe({
         machine: 'aiJob',
-        label: `${details.work.kind === 'digest' ? details.work.artefacts.join(', ') : 'question'} · ${this.options.store.getSession(details.sessionId)?.title ?? details.sessionId}`,
+        label: `${jobLabel(details.work)} · ${this.options.store.getSession(details.sessionId)?.title ?? details.sessionId}`,
       }),
     });
     this.jobs.set(job.id, job);
@@ -198,10 +296,22 @@ function checkedArtefacts(requested: readonly string[] | undefined): DigestArtef
   const unknown = requested.filter((name) => !(digestArtefacts as readonly string[]).includes(name));
   if (unknown.length > 0) {
     throw new AiJobRequestError(
+      'invalid_request',
       `There is no artefact ${unknown.map((name) => `"${name}"`).join(', ')}; choose from ${digestArtefacts.join(', ')}.`,
     );
   }
   return [...new Set(requested as DigestArtefact[])];
+}
+
+function jobLabel(work: AiJobInput['work']): string {
+  switch (work.kind) {
+    case 'digest':
+      return work.artefacts.join(', ');
+    case 'translation':
+      return `translation into ${work.targetLanguage}`;
+    default:
+      return work.kind;
+  }
 }
 
 function errorIfPending<Status extends string>(status: Status): Status | 'error' {
@@ -213,9 +323,10 @@ function storedStatus(record: AiJobRecord): AiJobStatus {
   return {
     jobId: record.id,
     sessionId: record.sessionId,
-    kind: record.work.kind === 'question' ? 'question' : 'digest',
+    kind: work.success ? work.data.kind : 'digest',
     artefacts: work.success && work.data.kind === 'digest' ? work.data.artefacts : [],
     entryId: work.success && work.data.kind === 'question' ? work.data.entryId : null,
+    targetLanguage: work.success && work.data.kind === 'translation' ? work.data.targetLanguage : null,
     state: record.state === 'running' ? 'queued' : record.state,
     part: 0,
     partCount: 0,
