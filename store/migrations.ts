@@ -178,4 +178,40 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
         PRIMARY KEY (sessionId, kind)
       ) WITHOUT ROWID;
     `),
+  // Questions asked of the whole library, or of a topic, a tag or a span of dates, with their
+  // answers. Their AI jobs belong to no session, so an AI job's session becomes optional (SQLite
+  // cannot drop NOT NULL in place: the table is copied).
+  (database) =>
+    database.exec(`
+      CREATE TABLE libraryQuestions (
+        id TEXT PRIMARY KEY,
+        question TEXT NOT NULL,
+        filters TEXT NOT NULL,
+        aiProvider TEXT,
+        jobId TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        citations TEXT NOT NULL,
+        status TEXT NOT NULL,
+        error TEXT,
+        createdAt TEXT NOT NULL,
+        updatedAt INTEGER NOT NULL
+      );
+      CREATE INDEX libraryQuestionsByCreation ON libraryQuestions(createdAt);
+      ALTER TABLE aiJobs RENAME TO aiJobsOfSessions;
+      CREATE TABLE aiJobs (
+        id TEXT PRIMARY KEY,
+        sessionId TEXT,
+        work TEXT NOT NULL,
+        aiProvider TEXT,
+        state TEXT NOT NULL,
+        error TEXT,
+        resumeCount INTEGER NOT NULL,
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL
+      );
+      INSERT INTO aiJobs SELECT id, sessionId, work, aiProvider, state, error, resumeCount, createdAt, updatedAt
+        FROM aiJobsOfSessions;
+      DROP TABLE aiJobsOfSessions;
+      CREATE INDEX aiJobsByCreation ON aiJobs(createdAt);
+    `),
 ];

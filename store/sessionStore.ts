@@ -24,6 +24,7 @@ import { StoreError } from './storeError.ts';
 import { transactionRows } from './transactionRows.ts';
 import { FileJobTable, type FileJobPatch, type FileJobRecord } from './fileJobTable.ts';
 import { AiJobTable, type AiJobPatch, type AiJobRecord } from './aiJobTable.ts';
+import { LibraryQuestionTable, type LibraryQuestionRecord } from './libraryQuestionTable.ts';
 import {
   TranscriptRevisionTable,
   type TranscriptRevisionKind,
@@ -109,6 +110,7 @@ export class SessionStore implements SessionReader {
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly fileJobs: FileJobTable;
   private readonly aiJobs: AiJobTable;
+  private readonly libraryQuestions: LibraryQuestionTable;
   private readonly transcriptRevisions: TranscriptRevisionTable;
   private readonly database: DatabaseSync;
   private readonly readOnly: boolean;
@@ -133,6 +135,7 @@ export class SessionStore implements SessionReader {
     this.statements = prepareStatements(database);
     this.fileJobs = new FileJobTable(database);
     this.aiJobs = new AiJobTable(database);
+    this.libraryQuestions = new LibraryQuestionTable(database);
     this.transcriptRevisions = new TranscriptRevisionTable(database);
     this.load();
     this.indexes = createIndexes(this.tables)
@@ -417,6 +420,21 @@ export class SessionStore implements SessionReader {
     return this.updateSessionWith(record.sessionId, { translatedTranscript: translated }, () =>
       this.transcriptRevisions.put({ ...record, state: 'kept' }),
     );
+  }
+
+  // Questions asked of the library (libraryQuestionTable.ts), kept the same way.
+
+  putLibraryQuestion(record: Omit<LibraryQuestionRecord, 'updatedAt'>): void {
+    this.writeSql(() => this.libraryQuestions.put(record));
+  }
+
+  getLibraryQuestion(id: string): LibraryQuestionRecord | undefined {
+    return this.libraryQuestions.get(id);
+  }
+
+  /** Newest first. */
+  listLibraryQuestions(limit: number): LibraryQuestionRecord[] {
+    return this.libraryQuestions.list(limit);
   }
 
   /**
