@@ -45,8 +45,11 @@ export interface LiveUpdate {
 /** A row of a synced table: cell name → JSON value (tag ids and generated content are JSON too). */
 export type SyncRow = Record<string, unknown>;
 
-/** The tables the UI keeps a replica of. `segments` holds only the sessions still recording. */
-export const syncedTableNames = ['sessions', 'topics', 'tags', 'segments'] as const;
+/**
+ * The tables the UI keeps a replica of. `segments` holds only the sessions still recording;
+ * `askEntries` is there so an answer shows as it grows without the page asking for it.
+ */
+export const syncedTableNames = ['sessions', 'topics', 'tags', 'segments', 'askEntries'] as const;
 export type SyncedTableName = (typeof syncedTableNames)[number];
 
 /** Whole rows changed since the last message, by table and row id; `null` means the row is gone. */

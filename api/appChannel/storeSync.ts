@@ -6,8 +6,8 @@ type SyncMessage =
   | { type: 'sync.changes'; changes: SyncChanges };
 
 /**
- * Keeps app clients' replicas of the store's working set (sessions, topics, tags and the segments
- * of recording sessions) in step: a snapshot on subscribing, then the rows each transaction touched.
+ * Keeps app clients' replicas of the store's working set (sessions, topics, tags, the segments
+ * of recording sessions and the Q&A entries) in step: a snapshot on subscribing, then the rows each transaction touched.
  * Changes made in one turn of the event loop go out as one message. While no client subscribes,
  * the store is not watched at all.
  */

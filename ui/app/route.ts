@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** The tabs of the settings page. */
+export type SettingsSection = 'providers' | 'ai' | 'api' | 'runtime';
+
 /** The UI's pages. Routes live in the URL's hash, so the service serves one page at `/`. */
 export type Route =
   | { page: 'live' }
@@ -7,7 +10,7 @@ export type Route =
   | { page: 'sessions' }
   | { page: 'session'; sessionId: string }
   | { page: 'library' }
-  | { page: 'settings'; section: 'providers' | 'api' | 'runtime' }
+  | { page: 'settings'; section: SettingsSection }
   | { page: 'inspect'; tab: 'actors'; actorId?: string }
   | { page: 'inspect'; tab: 'machines'; machine?: string };
 
@@ -23,7 +26,7 @@ export function routeFromHash(hash: string): Route {
     case 'settings':
       return {
         page: 'settings',
-        section: argument === 'api' || argument === 'runtime' ? argument : 'providers',
+        section: argument === 'ai' || argument === 'api' || argument === 'runtime' ? argument : 'providers',
       };
     case 'inspect':
       if (argument === 'machines' || argument === 'machine') {

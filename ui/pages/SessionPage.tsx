@@ -51,7 +51,7 @@ export function SessionPage(props: { sessionId: string }) {
 }
 
 function LoadedSession(props: { detail: SessionDetail }) {
-  const { session, askHistory } = props.detail;
+  const { session } = props.detail;
   const recording = session.status === 'recording';
   const liveSegments = useRecordingSegments(recording ? session.id : undefined);
   const segments = recording ? liveSegments : props.detail.segments;
@@ -145,7 +145,6 @@ function LoadedSession(props: { detail: SessionDetail }) {
       <GeneratedPanels
         session={session}
         segments={segments}
-        askHistory={askHistory}
         onRevealSegment={(segment) => setRevealedSegment({ seq: segment.seq })}
       />
 

@@ -1,22 +1,23 @@
 import type { ReactNode } from 'react';
 import type { DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
-import type { AskEntry, GenerationStatus, Segment, SessionRecord } from '../../store/records.ts';
+import type { GenerationStatus, Segment, SessionRecord } from '../../store/records.ts';
 import { AiDigest } from './AiDigest.tsx';
 import { isEndedAiJob } from './aiJobStates.ts';
 import { artefactLabels } from './aiJobText.ts';
 import { ChapterList } from './ChapterList.tsx';
 import { MindMapView } from './MindMapView.tsx';
+import { QuestionsPanel } from './QuestionsPanel.tsx';
 import { type SessionAiJob, useSessionAiJob } from './useSessionAiJob.ts';
 
 /**
  * What is generated from the transcript (summary, action items, keywords, chapters, mind map, Q&A),
  * each saying honestly where it stands: not generated, generating, failed, or its content; with
- * Generate for all of them and Generate or Regenerate for each, while no AI job of the session runs.
+ * Generate for all of them and Generate or Regenerate for each, while no AI job of the session runs;
+ * and the questions asked about the session, with the box to ask another.
  */
 export function GeneratedPanels(props: {
   session: SessionRecord;
   segments: Segment[];
-  askHistory: AskEntry[];
   onRevealSegment: (segment: Segment) => void;
 }) {
   const { postProcess, mindMap } = props.session;
@@ -57,23 +58,11 @@ export function GeneratedPanels(props: {
         <Panel {...panel} title="Mind map" artefact="mindMap" hasContent={mindMap.markdown !== ''} wide>
           <MindMapView markdown={mindMap.markdown} />
         </Panel>
-        <section className="card" aria-label="Questions and answers">
-          <h2>Q&amp;A</h2>
-          {props.askHistory.length === 0 ? (
-            <p className="muted">No questions asked yet.</p>
-          ) : (
-            <dl>
-              {props.askHistory.map((entry) => (
-                <div key={entry.id}>
-                  <dt>
-                    <strong>{entry.question}</strong>
-                  </dt>
-                  <dd>{answerOf(entry)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </section>
+        <QuestionsPanel
+          session={props.session}
+          segments={props.segments}
+          onRevealSegment={props.onRevealSegment}
+        />
       </div>
     </>
   );
@@ -138,16 +127,4 @@ function Absent(props: { status: GenerationStatus }) {
       {props.status === 'success' ? 'Nothing was found for this session.' : 'Not generated yet.'}
     </p>
   );
-}
-
-function answerOf(entry: AskEntry): ReactNode {
-  if (entry.status === 'pending') return <span className="muted">Answering…</span>;
-  if (entry.status === 'error') {
-    return (
-      <span className="field-error">
-        {entry.answer === '' ? 'This question could not be answered.' : entry.answer}
-      </span>
-    );
-  }
-  return entry.answer;
 }

@@ -1,6 +1,6 @@
 import type { Row } from 'tinybase';
 import { useTable } from 'tinybase/ui-react';
-import type { Segment, SessionRecord, Tag, Topic } from '../../store/records.ts';
+import type { AskEntry, Segment, SessionRecord, Tag, Topic } from '../../store/records.ts';
 
 export function sessionFromRow(id: string, row: Row): SessionRecord {
   return { id, ...(row as unknown as Omit<SessionRecord, 'id'>) };
@@ -51,4 +51,25 @@ export function useRecordingSegments(sessionId: string | undefined): Segment[] {
       speaker,
       language,
     }));
+}
+
+/** A session's questions and answers in the order they were asked; an answer grows here as it is written. */
+export function useAskHistory(sessionId: string): AskEntry[] {
+  const table = useTable('askEntries');
+  return Object.values(table)
+    .filter((row) => row.sessionId === sessionId)
+    .map((row) => {
+      const {
+        sessionId: _sessionId,
+        entryId,
+        ...cells
+      } = row as unknown as Omit<AskEntry, 'id'> & {
+        sessionId: string;
+        entryId: string;
+      };
+      return { id: entryId, ...cells };
+    })
+    .sort(
+      (first, second) => first.createdAt.localeCompare(second.createdAt) || first.id.localeCompare(second.id),
+    );
 }
