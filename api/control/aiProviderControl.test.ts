@@ -7,7 +7,7 @@ import { secretsFileName } from '../../store/secretsFile.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { startOpenAiChatFake } from '../../test/fakes/ai/openAiChatFake.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import { createAiProviderControl } from './aiProviderControl.ts';
+import { createAiProviderControl, type AiProvidersAnswer } from './aiProviderControl.ts';
 
 const key = 'sk-proj-control-secret-0123456789';
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -133,5 +133,32 @@ describe('the AI provider routes', () => {
     const removed = await call('DELETE', '/ai-providers/cloud');
     expect(removed.json).toMatchObject({ defaultAiProvider: 'local', topicAiProviders: {} });
     expect((await call('DELETE', '/ai-providers/cloud')).status).toBe(404);
+  });
+
+  it('turn the automatic digest on and off, off by default until a provider exists', async () => {
+    expect((await call('GET', '/ai-providers')).json).toMatchObject({ automaticDigest: false });
+    await call('PUT', '/ai-providers/local', { kind: 'ollama', values: { model: 'llama3.2' } });
+    expect((await call('GET', '/ai-providers')).json).toMatchObject({ automaticDigest: true });
+    const off = await call('PUT', '/automatic-digest', { automaticDigest: false });
+    expect(off.json).toMatchObject({ automaticDigest: false, defaultAiProvider: 'local' });
+    expect(readAiSettings(directory.path).automaticDigest).toBe(false);
+    expect((await call('PUT', '/automatic-digest', { automaticDigest: 'yes' })).json).toMatchObject({
+      code: 'invalid_request',
+    });
+    expect(readAiSettings(directory.path).automaticDigest).toBe(false);
+  });
+
+  it('offer each kind with its form fields, the key a password field, and the known servers', async () => {
+    const { kinds, presets } = (await call('GET', '/ai-providers')).json as unknown as AiProvidersAnswer;
+    const openAi = kinds.find((kind) => kind.kind === 'openai');
+    expect(openAi?.fields.map((field) => [field.name, field.kind])).toEqual([
+      ['baseUrl', 'url'],
+      ['model', 'text'],
+      ['apiKey', 'secret'],
+      ['contextWindow', 'integer'],
+    ]);
+    const compatible = kinds.find((kind) => kind.kind === 'openai-compatible');
+    expect(compatible?.fields.find((field) => field.name === 'preset')?.choices).toContain('groq');
+    expect(presets).toContainEqual(expect.objectContaining({ preset: 'groq', name: 'Groq' }));
   });
 });

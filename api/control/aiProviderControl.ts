@@ -1,15 +1,31 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { notFound, removeAiProvider, setAiProviderFields } from '../../ai/providers/aiProviderChanges.ts';
+import { aiProviderFieldSchemas, aiProviderSecretFields } from '../../ai/providers/aiProviderConfig.ts';
 import { chooseTopicAiProvider } from '../../ai/providers/aiProviderChoice.ts';
-import { aiProviderKinds } from '../../ai/providers/aiProviderKinds.ts';
+import { aiProviderKindFacts, aiProviderKinds } from '../../ai/providers/aiProviderKinds.ts';
 import { AiSettingsError } from '../../ai/providers/aiSettingsError.ts';
-import { describeAiProviderNamed, describeAiSettings } from '../../ai/providers/describeAiProvider.ts';
+import {
+  describeAiProviderNamed,
+  describeAiSettings,
+  type AiSettingsView,
+} from '../../ai/providers/describeAiProvider.ts';
 import { destinationOf } from '../../ai/providers/keyDestination.ts';
+import {
+  openAiCompatiblePresetNames,
+  openAiCompatiblePresets,
+} from '../../ai/providers/openAiCompatiblePresets.ts';
 import { testAiProvider } from '../../ai/providers/testAiProvider.ts';
-import { readAiSettings, writeAiSettings, type StoredAiSettings } from '../../store/aiProviderSettings.ts';
+import {
+  makesDigestOnCompletion,
+  readAiSettings,
+  writeAiSettings,
+  type StoredAiSettings,
+} from '../../store/aiProviderSettings.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { errorResponse } from '../responses.ts';
+import { schemaFormFields } from './configFormFields.ts';
+import type { FieldDescriptor } from './providerView.ts';
 import { parseJsonBody } from './requestBody.ts';
 
 export const aiProviderRequestSchema = z
@@ -42,6 +58,45 @@ export const topicAiProviderRequestSchema = z
   })
   .strict();
 
+export const automaticDigestRequestSchema = z
+  .object({
+    automaticDigest: z.boolean().meta({ description: "Make a session's digest by itself when it completes" }),
+  })
+  .strict();
+
+/**
+ * What `GET /ai-providers` answers: the providers without keys, whether digests are made by
+ * themselves, and the kinds and OpenAI-compatible presets there are, so a form can offer them.
+ */
+export interface AiProvidersAnswer extends AiSettingsView {
+  /** A session's digest is made when it completes (unset: yes once a default provider exists). */
+  automaticDigest: boolean;
+  kinds: Array<{
+    kind: string;
+    name: string;
+    defaultBaseUrl?: string;
+    needsApiKey: boolean;
+    keyPage?: string;
+    /** The kind's settings as form fields, `kind` itself left out. */
+    fields: FieldDescriptor[];
+  }>;
+  presets: Array<{ preset: string; name: string; baseUrl: string; needsApiKey: boolean }>;
+}
+
+const kindsOffered = aiProviderKinds.map((kind) => ({
+  kind,
+  ...aiProviderKindFacts[kind],
+  fields: schemaFormFields(
+    z.object(aiProviderFieldSchemas[kind]).omit({ kind: true }),
+    aiProviderSecretFields,
+    kind,
+  ),
+}));
+const presetsOffered = openAiCompatiblePresetNames.map((preset) => ({
+  preset,
+  ...openAiCompatiblePresets[preset],
+}));
+
 const providerUsage =
   'Send {"kind"?: "openai|anthropic|google|openai-compatible|ollama", "values": {"<field>": <text, a number or true/false>}, "makeDefault"?: true, "confirmSecretDestination"?: "<host>"}; "" removes a field.';
 
@@ -50,7 +105,7 @@ const providerUsage =
  * behind the owner's check). Settings live in secrets.json, read at each request, so a change made
  * with `earshot ai set` while the service runs counts at once. No answer carries a key: a stored one
  * is told as `apiKey: "set"`.
- * - `GET /ai-providers` → `{providers, defaultAiProvider?, topicAiProviders}`
+ * - `GET /ai-providers` → `{providers, defaultAiProvider?, topicAiProviders, automaticDigest, kinds, presets}`
  * - `GET /ai-providers/:id` → `{provider}` (`:id` is the provider's name)
  * - `PUT /ai-providers/:id` `{kind?, values, makeDefault?, confirmSecretDestination?}` → `{provider}`:
  *   adds the provider or changes its fields; a wrong value → 400 `invalid_config` with `fields`, a key
@@ -58,12 +113,13 @@ const providerUsage =
  * - `DELETE /ai-providers/:id` → the list as `GET /ai-providers` answers it, without the provider
  * - `POST /ai-providers/:id/test` → `{ok, message}`: the settings, then one tiny request to the model
  * - `PUT /topics/:id/ai-provider` `{name}` → `{topicId, aiProvider}`: the topic's own provider, or null
+ * - `PUT /automatic-digest` `{automaticDigest}` → the list as `GET /ai-providers` answers it
  */
 export function createAiProviderControl(dependencies: { dataDirectory: string; store: SessionStore }): Hono {
   const { dataDirectory, store } = dependencies;
   const app = new Hono();
 
-  app.get('/ai-providers', (context) => context.json(describeAiSettings(readAiSettings(dataDirectory))));
+  app.get('/ai-providers', (context) => context.json(aiProvidersAnswer(readAiSettings(dataDirectory))));
 
   app.get('/ai-providers/:id', (context) => {
     const name = context.req.param('id');
@@ -98,7 +154,7 @@ export function createAiProviderControl(dependencies: { dataDirectory: string; s
     const name = context.req.param('id');
     return changed(dataDirectory, (settings) => {
       const next = removeAiProvider(settings, name);
-      return { settings: next, answer: describeAiSettings(next) };
+      return { settings: next, answer: aiProvidersAnswer(next) };
     });
   });
 
@@ -128,7 +184,42 @@ export function createAiProviderControl(dependencies: { dataDirectory: string; s
     }));
   });
 
+  app.put('/automatic-digest', async (context) => {
+    const parsed = await parseJsonBody(
+      context,
+      automaticDigestRequestSchema,
+      'Send {"automaticDigest": true} or {"automaticDigest": false}.',
+    );
+    if (!parsed.ok) return parsed.response;
+    const { automaticDigest } = parsed.data;
+    return changed(dataDirectory, (settings) => {
+      const next = { ...settings, automaticDigest };
+      return { settings: next, answer: aiProvidersAnswer(next) };
+    });
+  });
+
   return app;
+}
+
+function aiProvidersAnswer(settings: StoredAiSettings): AiProvidersAnswer {
+  return {
+    ...describeAiSettings(settings),
+    automaticDigest: makesDigestOnCompletion(settings),
+    kinds: kindsOffered.map(({ kind, name, defaultBaseUrl, needsApiKey, keyPage, fields }) => ({
+      kind,
+      name,
+      needsApiKey,
+      fields,
+      ...(defaultBaseUrl === undefined ? {} : { defaultBaseUrl }),
+      ...(keyPage === undefined ? {} : { keyPage }),
+    })),
+    presets: presetsOffered.map(({ preset, name, baseUrl, needsApiKey }) => ({
+      preset,
+      name,
+      baseUrl,
+      needsApiKey,
+    })),
+  };
 }
 
 /** Applies a change to the stored settings and answers; a refused change saves nothing and says why. */

@@ -21,16 +21,25 @@ interface PropertySchema {
  * transforms), so a form can never drift from what the schema accepts.
  */
 export function configFormFields(definition: ProviderDefinition<unknown>): FieldDescriptor[] {
-  const schema = z.toJSONSchema(definition.configSchema, { io: 'input', unrepresentable: 'any' }) as {
+  return schemaFormFields(definition.configSchema, definition.metadata.secretFields, definition.metadata.id);
+}
+
+/** The form of any object schema (an AI provider's too); `secretFields` get a password input. */
+export function schemaFormFields(
+  configSchema: z.ZodType,
+  secretFields: readonly string[],
+  schemaName: string,
+): FieldDescriptor[] {
+  const schema = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, PropertySchema>;
     required?: string[];
   };
   if (schema.properties === undefined) {
-    throw new Error(`${definition.metadata.id}: its config schema is not an object`);
+    throw new Error(`${schemaName}: its config schema is not an object`);
   }
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
-    const kind = definition.metadata.secretFields.includes(name) ? 'secret' : fieldKind(property);
+    const kind = secretFields.includes(name) ? 'secret' : fieldKind(property);
     const descriptor: FieldDescriptor = { name, kind, required: required.has(name) };
     if (property.default !== undefined) descriptor.defaultValue = property.default;
     if (kind === 'choice') descriptor.choices = (property.enum ?? []).map(String);

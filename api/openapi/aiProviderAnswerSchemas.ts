@@ -41,6 +41,30 @@ export const aiSettingsSchema = z.object({
   topicAiProviders: z
     .record(z.string(), z.string())
     .meta({ description: 'Topic id → the AI provider its sessions use instead of the default' }),
+  automaticDigest: z
+    .boolean()
+    .meta({ description: "A session's digest is made by itself when it completes" }),
+  kinds: z
+    .array(
+      z.object({
+        kind: z.string(),
+        name: z.string(),
+        defaultBaseUrl: z.string().optional(),
+        needsApiKey: z.boolean(),
+        keyPage: z.string().optional(),
+        fields: z
+          .array(z.record(z.string(), z.unknown()))
+          .meta({
+            description: 'Its settings as form fields (FieldDescriptor in api/control/providerView.ts)',
+          }),
+      }),
+    )
+    .meta({
+      description: 'The kinds of AI provider there are, with where each is and whether it wants a key',
+    }),
+  presets: z
+    .array(z.object({ preset: z.string(), name: z.string(), baseUrl: z.string(), needsApiKey: z.boolean() }))
+    .meta({ description: 'The OpenAI-compatible servers known by name (the preset field)' }),
 });
 
 export const aiProviderAnswerSchema = z.object({ provider: aiProviderViewSchema });

@@ -12,7 +12,11 @@ import { newTagSchema, newTopicSchema, tagPatchSchema, topicPatchSchema } from '
 import { patchSchema as sessionPatchSchema } from '../control/sessionControl.ts';
 import { requestSchema as transcriptionRequestSchema } from '../control/transcriptionControl.ts';
 import { configRequestSchema } from '../control/providerControl.ts';
-import { aiProviderRequestSchema, topicAiProviderRequestSchema } from '../control/aiProviderControl.ts';
+import {
+  aiProviderRequestSchema,
+  automaticDigestRequestSchema,
+  topicAiProviderRequestSchema,
+} from '../control/aiProviderControl.ts';
 import type { ErrorCode } from '../errorCodes.ts';
 import { transcriptExportFormats, transcriptFileFormats } from '../../store/export/transcriptExport.ts';
 import type { JsonObject } from './documentFragments.ts';
@@ -483,6 +487,20 @@ const aiProviderRoutes: PrivateOperation[] = [
       schema: topicAiProviderAnswerSchema,
     },
     errors: ['invalid_request', 'topic_not_found', 'ai_provider_not_found'],
+  },
+  {
+    method: 'put',
+    path: '/automatic-digest',
+    operationId: 'setAutomaticDigest',
+    summary: "Whether a session's digest is made by itself when the session completes",
+    body: {
+      kind: 'json',
+      schema: automaticDigestRequestSchema,
+      description: 'On or off',
+      example: { automaticDigest: true },
+    },
+    answer: { status: 200, description: 'The AI settings after the change', schema: aiSettingsSchema },
+    errors: ['invalid_request'],
   },
 ];
 

@@ -1,18 +1,21 @@
-import { hashOf } from '../app/route.ts';
+import { hashOf, type SettingsSection } from '../app/route.ts';
+import { AiSettings } from '../settings/AiSettings.tsx';
 import { ApiSettings } from '../settings/ApiSettings.tsx';
 import { ProvidersSettings } from '../settings/ProvidersSettings.tsx';
 import { RuntimeSettings } from '../settings/RuntimeSettings.tsx';
 import '../styles/settings.css';
 
-type SettingsSection = 'providers' | 'api' | 'runtime';
-
 const sections: Array<{ section: SettingsSection; label: string }> = [
   { section: 'providers', label: 'Providers' },
+  { section: 'ai', label: 'AI' },
   { section: 'api', label: 'Open API' },
   { section: 'runtime', label: 'Runtime (P14)' },
 ];
 
-/** Settings: provider configuration, the Open API and the local whisper.cpp runtime, one tab each. */
+/**
+ * Settings: speech provider configuration, AI providers and prompts, the Open API and the local
+ * whisper.cpp runtime, one tab each.
+ */
 export function SettingsPage(props: { section: SettingsSection }) {
   return (
     <>
@@ -37,6 +40,8 @@ function SettingsSectionContent(props: { section: SettingsSection }) {
   switch (props.section) {
     case 'providers':
       return <ProvidersSettings />;
+    case 'ai':
+      return <AiSettings />;
     case 'api':
       return <ApiSettings />;
     case 'runtime':

@@ -4,8 +4,8 @@ import type { FieldDescriptor, ProviderView } from './settingsTypes.ts';
 export type FieldDraft = string | boolean;
 export type FieldValue = string | number | boolean | string[];
 
-/** The inputs' starting contents for a provider's stored values (secrets are never sent, so never shown). */
-export function draftsOf(provider: ProviderView): Record<string, FieldDraft> {
+/** The inputs' starting contents for a provider's stored values (secrets are never sent, so never shown); an AI provider's too. */
+export function draftsOf(provider: Pick<ProviderView, 'fields' | 'values'>): Record<string, FieldDraft> {
   const drafts: Record<string, FieldDraft> = {};
   for (const field of provider.fields) drafts[field.name] = draftOf(field, provider.values[field.name]);
   return drafts;

@@ -1,0 +1,6 @@
+import { AiProvidersSettings } from './AiProvidersSettings.tsx';
+
+/** The AI tab: the providers that generate, and the prompts they are given. */
+export function AiSettings() {
+  return <AiProvidersSettings />;
+}
