@@ -64,9 +64,7 @@ export function createAiJobControl(aiJobs: AiJobs): Hono {
     try {
       return context.json(aiJobs.start({ sessionId, ...parsed.data }).status(), 202);
     } catch (error) {
-      if (error instanceof AiJobRequestError) {
-        return errorResponse('session_not_found', error.message);
-      }
+      if (error instanceof AiJobRequestError) return errorResponse(error.code, error.message);
       throw error;
     }
   });
@@ -78,8 +76,7 @@ export function createAiJobControl(aiJobs: AiJobs): Hono {
       const { job, entryId } = aiJobs.ask({ sessionId, ...parsed.data });
       return context.json({ jobId: job.id, entryId } satisfies QuestionStarted, 202);
     } catch (error) {
-      // The body was checked above, so what is left to refuse is the session.
-      if (error instanceof AiJobRequestError) return errorResponse('session_not_found', error.message);
+      if (error instanceof AiJobRequestError) return errorResponse(error.code, error.message);
       throw error;
     }
   });

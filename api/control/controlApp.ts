@@ -1,5 +1,6 @@
 import type { AiJobs } from '../../actors/aiJob/aiJobs.ts';
 import { createAiJobControl } from './aiJobControl.ts';
+import { createTranscriptRevisionControl } from './transcriptRevisionControl.ts';
 import { Hono } from 'hono';
 import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
@@ -100,5 +101,6 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createRuntimeControl({ dataDirectory, runtimes }));
   app.route(controlBasePath, createAiProviderControl({ dataDirectory, store }));
   app.route(controlBasePath, createAiJobControl(aiJobs));
+  app.route(controlBasePath, createTranscriptRevisionControl({ store, aiJobs }));
   return app;
 }

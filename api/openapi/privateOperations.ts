@@ -39,6 +39,7 @@ import {
   aiSettingsSchema,
   topicAiProviderAnswerSchema,
 } from './aiProviderAnswerSchemas.ts';
+import { transcriptRevisionRoutes } from './transcriptRevisionOperations.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -707,5 +708,6 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...providerRoutes,
   ...aiProviderRoutes,
   ...aiJobRoutes,
+  ...transcriptRevisionRoutes,
   ...runtimeRoutes,
 ];
