@@ -43,3 +43,18 @@ export const questionNotesSchema = z.object({
   relevant: z.boolean(),
   notes: z.string(),
 });
+
+/**
+ * An answer from numbered passages of several sessions: its text cites passages as `[n]`, and
+ * each citation gives the words it rests on, copied from passage `n`, so it can be checked.
+ */
+export const libraryAnswerSchema = z.object({
+  answer: z.string().trim().min(1),
+  citations: z.array(
+    z.object({
+      passage: z.coerce.number().int(),
+      quote: z.string().trim().min(1),
+    }),
+  ),
+});
+export type LibraryAnswerProposal = z.infer<typeof libraryAnswerSchema>;

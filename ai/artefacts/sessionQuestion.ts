@@ -16,7 +16,7 @@ import { questionNotesSchema } from './modelAnswerSchemas.ts';
 import { artefactLabels } from './prompts/artefactInstructions.ts';
 import { fillTemplate } from './prompts/fillTemplate.ts';
 import { answerFrame, questionNotesFrame } from './prompts/promptFrames.ts';
-import { instructionsFor } from './prompts/promptSettings.ts';
+import { instructionsFor, type PromptSettings } from './prompts/promptSettings.ts';
 
 /**
  * A question about one session, answered with citations of its segments. A transcript that fits
@@ -51,19 +51,7 @@ export async function answerQuestion(
   if (spoken.length === 0)
     throw new GenerationError('The session has no transcript yet, so there is nothing to ask about.');
   const timeline = new SegmentTimeline(spoken);
-  const settings = run.prompts ?? {};
-  const language =
-    settings.outputLanguage !== undefined && settings.outputLanguage.trim() !== ''
-      ? `Answer in ${settings.outputLanguage.trim()}.`
-      : 'Answer in the language the question is asked in.';
-  const system = fillTemplate(
-    answerFrame.system,
-    {
-      instructions: fillTemplate(instructionsFor(settings).answer, { language }, artefactLabels.answer),
-      language,
-    },
-    artefactLabels.answer,
-  );
+  const system = fillTemplate(answerFrame.system, answerGuidance(run.prompts ?? {}), artefactLabels.answer);
   const promptFor = (scope: string, transcript: string): string =>
     fillTemplate(answerFrame.prompt, { question, scope, transcript }, artefactLabels.answer);
   const answerTokens = answerTokensFor(run.limits, answerWanted);
@@ -96,6 +84,21 @@ export async function answerQuestion(
   );
   const grounded = groundCitations(answer, timeline);
   return { answer: grounded.text.trim(), citations: grounded.citations };
+}
+
+/**
+ * The user's instructions for answers and the language to answer in, as an answer's system text
+ * takes them: in the language of the question unless the user chose one.
+ */
+export function answerGuidance(settings: PromptSettings): { instructions: string; language: string } {
+  const language =
+    settings.outputLanguage !== undefined && settings.outputLanguage.trim() !== ''
+      ? `Answer in ${settings.outputLanguage.trim()}.`
+      : 'Answer in the language the question is asked in.';
+  return {
+    instructions: fillTemplate(instructionsFor(settings).answer, { language }, artefactLabels.answer),
+    language,
+  };
 }
 
 const notesScope = 'Notes taken on the transcript, part by part';

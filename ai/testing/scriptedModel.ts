@@ -96,6 +96,13 @@ export function scriptedModel(contextWindow: number, options: ScriptedModelOptio
 
   const streamText: StreamText = async function* (request) {
     admit(request);
+    if (request.prompt.includes('\nThe passages:\n')) {
+      const answer = libraryAnswer(request.prompt);
+      answered(answer, request.maxOutputTokens);
+      // In pieces that cut through the JSON's strings and escapes, as a real stream does.
+      for (let at = 0; at < answer.length; at += 7) yield await Promise.resolve(answer.slice(at, at + 7));
+      return;
+    }
     const times = [...request.prompt.matchAll(/\[(\d+:\d{2}:\d{2})\]/g)].map((match) => match[1]);
     const answer = `It was discussed [${times[0] ?? '0:00:00'}], and again later [${times.at(-1) ?? '0:00:00'}]; also [99:00:00].`;
     answered(answer, request.maxOutputTokens);
@@ -105,6 +112,34 @@ export function scriptedModel(contextWindow: number, options: ScriptedModelOptio
   };
 
   return { generateStructured, streamText, record };
+}
+
+/**
+ * An answer from numbered passages, as JSON: every passage with a line that mentions the
+ * question's last word is cited with that line's words, and a passage that was not sent is cited
+ * too (it must be dropped).
+ */
+function libraryAnswer(prompt: string): string {
+  const subject = (/The question: .*?(\w+)\?/.exec(prompt)?.[1] ?? '').toLowerCase();
+  const citations: Array<{ passage: number; quote: string }> = [];
+  let passage = 0;
+  for (const line of prompt.split('\n')) {
+    const header = /^\[(\d+)\] /.exec(line);
+    if (header !== null) passage = Number(header[1]);
+    const spoken = lineTime.exec(line)?.[2];
+    if (
+      spoken !== undefined &&
+      spoken.toLowerCase().includes(subject) &&
+      citations.at(-1)?.passage !== passage
+    ) {
+      citations.push({ passage, quote: spoken });
+    }
+  }
+  const cited = citations.map((citation) => `[${citation.passage}]`).join(' ');
+  return JSON.stringify({
+    answer: `The "${subject}" came up ${cited} and in passage [99].`,
+    citations: [...citations, { passage: 99, quote: 'never said' }],
+  });
 }
 
 /** Notes on transcript lines: a chapter at the first line and wherever the subject changes. */

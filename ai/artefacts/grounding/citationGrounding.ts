@@ -51,7 +51,8 @@ export function groundCitations(
   return { text: grounded, citations: [...citations.values()] };
 }
 
-function quoteOf(text: string): string {
+/** The text as a citation shows it: whole, or cut with `…` when longer than a quote may be. */
+export function quoteOf(text: string): string {
   const codePoints = [...text.trim()];
   return codePoints.length <= longestQuote
     ? codePoints.join('')

@@ -3,6 +3,7 @@ import type { TranscriptSegment } from '../../longSessions/transcriptLines.ts';
 import { groundChapters } from './chapterGrounding.ts';
 import { groundCitations } from './citationGrounding.ts';
 import { SegmentTimeline } from './segmentTimeline.ts';
+import { lineQuoted } from './quoteGrounding.ts';
 
 /** Five segments: 0:00:02–0:00:09, 0:00:10.4–0:00:19, 0:00:20–0:00:29, then after a pause 0:05:00–0:05:09 and 0:05:10–0:05:30. */
 const segments: TranscriptSegment[] = [
@@ -91,5 +92,26 @@ describe('groundCitations', () => {
 
   it('reads MM:SS too', () => {
     expect(groundCitations('Close [05:00]', timeline).citations.map((citation) => citation.seq)).toEqual([3]);
+  });
+});
+
+describe('lineQuoted', () => {
+  const lines = [
+    { seq: 0, text: 'We looked at the numbers.' },
+    { seq: 1, text: 'The budget is approved;' },
+    { seq: 2, text: 'I send it to finance today.' },
+    { seq: 3, text: '我们讨论了预算。' },
+  ];
+
+  it('finds a quote whatever its case, punctuation and spacing, in the line where it starts', () => {
+    expect(lineQuoted('the BUDGET is approved', lines)).toEqual({ line: lines[1], exact: true });
+    expect(lineQuoted('approved. I send it', lines)).toEqual({ line: lines[1], exact: true });
+    expect(lineQuoted('讨论了预算', lines)).toEqual({ line: lines[3], exact: true });
+  });
+
+  it('snaps a quote to the line holding nearly all its words, and finds nothing for words not said', () => {
+    expect(lineQuoted('I send it over to finance today', lines)).toEqual({ line: lines[2], exact: false });
+    expect(lineQuoted('The budget was rejected outright', lines)).toBeUndefined();
+    expect(lineQuoted('...', lines)).toBeUndefined();
   });
 });

@@ -71,3 +71,22 @@ After each statement, cite the time of the line it comes from in square brackets
 
 {{transcript}}`,
 };
+
+/**
+ * A question asked of the whole library, answered from numbered passages of several sessions, as
+ * JSON whose answer comes first, so it can show while it is written.
+ */
+export const libraryAnswerFrame: PromptFrame = {
+  system: `You answer a question from passages of the transcripts of several recordings.
+Each passage starts with its number in square brackets, e.g. [3], then the recording's title and date; its lines start with their time as [H:MM:SS], then the speaker's name when it is known.
+{{instructions}}
+Answer with one JSON object only, no other text, its fields in this order:
+"answer": the answer. After each statement, cite the passages it comes from by number in square brackets, e.g. [3], and name the recording when it helps. If the passages do not answer the question, say so.
+"citations": for each passage you cited, one or more entries {"passage": N, "quote": "…"}, the quote being a few words copied exactly from one line of passage N that back what you said.
+{{language}}`,
+  prompt: `The question: {{question}}
+
+The passages:
+
+{{passages}}`,
+};
