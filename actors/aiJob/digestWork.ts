@@ -5,6 +5,7 @@ import {
   type Digest,
   type DigestArtefact,
 } from '../../ai/artefacts/sessionDigest.ts';
+import { promptSettingsOfSession } from '../../ai/artefacts/prompts/storedPromptSettings.ts';
 import { GenerationError } from '../../ai/generationErrors.ts';
 import type { GenerationStatus, SessionRecord } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
@@ -63,7 +64,13 @@ export function digestSteps(
     generate: (model, signal, onProgress) =>
       generateDigest(
         store.getSegments(sessionId),
-        { generateStructured: model.generateStructured, limits: model.limits, signal, onProgress },
+        {
+          generateStructured: model.generateStructured,
+          limits: model.limits,
+          prompts: promptSettingsOfSession(store, sessionId),
+          signal,
+          onProgress,
+        },
         work.artefacts,
       ),
     save(generated) {

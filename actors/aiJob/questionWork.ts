@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerQuestion, type GroundedAnswer } from '../../ai/artefacts/sessionQuestion.ts';
+import { promptSettingsOfSession } from '../../ai/artefacts/prompts/storedPromptSettings.ts';
 import { GenerationError } from '../../ai/generationErrors.ts';
 import type { AskEntry } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
@@ -79,6 +80,7 @@ export function questionSteps(
             generateStructured: model.generateStructured,
             streamText: model.streamText,
             limits: model.limits,
+            prompts: promptSettingsOfSession(store, sessionId),
             signal,
             onProgress,
           },

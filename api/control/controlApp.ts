@@ -13,6 +13,7 @@ import { createSessionControl } from './sessionControl.ts';
 import { createUploadControl } from './uploadControl.ts';
 import { createProviderControl } from './providerControl.ts';
 import { createAiProviderControl } from './aiProviderControl.ts';
+import { createPromptControl } from './promptControl.ts';
 import { createRuntimeControl } from './runtimeControl.ts';
 import type { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
 import { controlBasePath } from './controlBasePath.ts';
@@ -101,6 +102,7 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createRuntimeControl({ dataDirectory, runtimes }));
   app.route(controlBasePath, createAiProviderControl({ dataDirectory, store }));
   app.route(controlBasePath, createAiJobControl(aiJobs));
+  app.route(controlBasePath, createPromptControl({ store }));
   app.route(controlBasePath, createTranscriptRevisionControl({ store, aiJobs }));
   return app;
 }
