@@ -31,6 +31,8 @@ export interface LibraryKind<Item extends { id: string; name: string }, Values e
   /** The item's name as the list shows it. */
   label: (item: Item) => ReactNode;
   description?: (item: Item) => string;
+  /** More about the item, shown before its actions (a topic's prompt template). */
+  details?: (item: Item) => ReactNode;
   /** The sessions list filter that shows this item's sessions. */
   filterOf: (item: Item) => Partial<SessionFilters>;
   /** What deleting does to the item's sessions, for a count above zero. */
@@ -109,6 +111,7 @@ export function LibrarySection<
                   </a>
                   <span className="muted library-item-description">{kind.description?.(item)}</span>
                   <span className="muted">{sessionCountText(counts.get(item.id) ?? 0)}</span>
+                  {kind.details?.(item)}
                   <span className="library-item-actions">
                     <button type="button" className="button-quiet" onClick={() => setEditing(item.id)}>
                       Edit<span className="visually-hidden"> {item.name}</span>

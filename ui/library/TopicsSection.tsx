@@ -1,7 +1,10 @@
+import type { PromptsAnswer } from '../../api/control/promptControl.ts';
 import type { Topic } from '../../store/records.ts';
+import { useControlData } from '../settings/useControlData.ts';
 import { useTopics } from '../store/replicaRecords.ts';
 import { FormField } from './FormField.tsx';
 import { type LibraryKind, LibrarySection } from './LibrarySection.tsx';
+import { TopicTemplateChoice } from './TopicTemplateChoice.tsx';
 
 type TopicValues = Pick<Topic, 'name' | 'emoji' | 'description'>;
 
@@ -61,7 +64,19 @@ const topics: LibraryKind<Topic, TopicValues> = {
   deletionConsequence: (sessionCount) => `Its ${sessionCount} stay, without a topic.`,
 };
 
-/** Topics: create, edit in place, delete (their sessions stay), and open the sessions of one. */
+/**
+ * Topics: create, edit in place, delete (their sessions stay), open the sessions of one, and choose
+ * the AI template its sessions are generated with.
+ */
 export function TopicsSection(props: { counts: ReadonlyMap<string, number> }) {
-  return <LibrarySection kind={topics} items={useTopics()} counts={props.counts} />;
+  const prompts = useControlData<PromptsAnswer>('/prompts');
+  const { data } = prompts;
+  const kind: LibraryKind<Topic, TopicValues> =
+    data === undefined
+      ? topics
+      : {
+          ...topics,
+          details: (topic) => <TopicTemplateChoice topic={topic} prompts={data} onSaved={prompts.replace} />,
+        };
+  return <LibrarySection kind={kind} items={useTopics()} counts={props.counts} />;
 }
