@@ -27,6 +27,9 @@ export const commandLineOptions = {
   wait: { type: 'boolean' },
   only: { type: 'string' },
   ai: { type: 'string' },
+  keep: { type: 'boolean' },
+  discard: { type: 'boolean' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies ParseArgsOptionsConfig;

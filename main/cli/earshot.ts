@@ -6,6 +6,7 @@ import { apiCommand } from './apiCommand.ts';
 import { askCommand } from './askCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
 import { commandLineOptions } from './commandLineOptions.ts';
+import { correctCommand } from './correctCommand.ts';
 import { inspectCommand } from './inspectCommand.ts';
 import { jobsCommand } from './jobsCommand.ts';
 import { liveCommand } from './liveCommand.ts';
@@ -17,6 +18,7 @@ import { ServiceStoppedError, serviceStoppedExitCode } from './serviceStoppedErr
 import { sessionsCommand } from './sessionsCommand.ts';
 import { summarizeCommand } from './summarizeCommand.ts';
 import { transcribeCommand } from './transcribeCommand.ts';
+import { translateCommand } from './translateCommand.ts';
 import { usage, UsageError } from './usage.ts';
 
 async function main(argv: string[]): Promise<void> {
@@ -53,6 +55,14 @@ async function main(argv: string[]): Promise<void> {
       return askCommand(dataDirectory, action, argument === undefined ? [] : [argument, ...rest], {
         ai: values.ai,
       });
+    case 'correct':
+      return correctCommand(dataDirectory, action, {
+        ai: values.ai,
+        keep: values.keep,
+        discard: values.discard,
+      });
+    case 'translate':
+      return translateCommand(dataDirectory, action, { to: values.to, ai: values.ai });
     case 'jobs':
       return jobsCommand(dataDirectory, action, argument, values.wait ?? false);
     case 'live':

@@ -26,6 +26,15 @@ Commands:
                                    Have the running service's AI provider answer a question about a
                                    session: the answer as it is written, then the lines it cites
                                    with their times; kept in the session's Q&A
+  correct SESSION_ID [--ai NAME] [--keep | --discard]
+                                   Have the running service's AI provider propose a corrected transcript
+                                   (punctuation, casing, misheard words): the changed segments as
+                                   [m:ss] old → new; --keep keeps it as the session's corrected
+                                   transcript (making one first if none waits), --discard drops it
+  translate SESSION_ID --to LANG [--ai NAME]
+                                   Have the running service's AI provider translate a session's
+                                   transcript (LANG: de, German, …), printed segment by segment with
+                                   their times; kept as the session's translation
   api enable|disable|status        Switch the local REST API on or off, or show its state
   api token                        Create or rotate the API token (printed once)
   import FILE [--mode merge|replace]
