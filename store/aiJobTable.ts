@@ -5,7 +5,7 @@ import { z } from 'zod';
 export type StoredAiJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /**
- * What an AI job makes for its session. The generation code reads it; the store only keeps it, as
+ * What an AI job makes for its session (or, for a question asked of the library, for no session). The generation code reads it; the store only keeps it, as
  * JSON, so a new kind of work needs no migration.
  */
 export type AiJobWork = Record<string, unknown> & { kind: string };
@@ -13,7 +13,8 @@ export type AiJobWork = Record<string, unknown> & { kind: string };
 /** One AI job as the store keeps it, so that the next start can resume it. */
 export interface AiJobRecord {
   id: string;
-  sessionId: string;
+  /** Null for a question asked of the library rather than of one session. */
+  sessionId: string | null;
   work: AiJobWork;
   /** The AI provider's name in the settings; null for the default at the time it runs. */
   aiProvider: string | null;
@@ -35,7 +36,7 @@ export function isEndedAiJob(record: AiJobRecord): boolean {
 
 const rowSchema = z.object({
   id: z.string(),
-  sessionId: z.string(),
+  sessionId: z.string().nullable(),
   work: z.string(),
   aiProvider: z.string().nullable(),
   state: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),

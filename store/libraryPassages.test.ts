@@ -93,6 +93,12 @@ describe('SessionStore.findPassages', () => {
     expect(new Set(best?.terms)).toEqual(new Set(['approve', 'market', 'budget']));
   });
 
+  it('takes the neighbours there are at the start and the end of a session', () => {
+    recorded('Short', ['The budget first.', 'Then other things.', 'The budget last.']);
+    const passages = store.findPassages('budget', {}, 10);
+    expect(passages.map((passage) => passage.lines.map((line) => line.seq))).toEqual([[0, 1, 2]]);
+  });
+
   it('keeps passages of one session apart, none sharing a line, at most four of them', () => {
     const texts = Array.from({ length: 60 }, (_, index) =>
       index % 6 === 0 ? `Invoice ${index} is late.` : `Other matter ${index}.`,

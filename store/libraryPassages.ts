@@ -125,6 +125,7 @@ function passagesOfSession(
     if (windows.length === passagesPerSession) continue;
     // A window stops short of its neighbours', so no line is sent twice.
     const first = Math.max(
+      0,
       hit.index - passageRadius,
       ...windows.filter((window) => window.last < hit.index).map((window) => window.last + 1),
     );

@@ -12,24 +12,30 @@ import { followJobActor } from '../jobActor.ts';
 import type { AiModel, DescribedFailure } from './aiModel.ts';
 import { correctionSteps, type CorrectionWork } from './correctionWork.ts';
 import { digestSteps, type DigestWork } from './digestWork.ts';
+import { libraryQuestionSteps, type LibraryQuestionWork } from './libraryQuestionWork.ts';
 import { questionSteps, type QuestionWork } from './questionWork.ts';
 import { translationSteps, type TranslationWork } from './translationWork.ts';
 import type { WorkSteps } from './workSteps.ts';
 
 /**
  * What an AI job makes: the session's digest (or some of its parts), an answer to a question, a
- * proposed correction of its transcript, or a translation of it.
+ * proposed correction of its transcript, or a translation of it; or, for no one session, an
+ * answer to a question asked of the library.
  */
-export type AiJobWork = DigestWork | QuestionWork | CorrectionWork | TranslationWork;
+export type AiJobWork = DigestWork | QuestionWork | CorrectionWork | TranslationWork | LibraryQuestionWork;
+
+/** What the model is chosen for: a session, or a library question (of a topic, if it names one). */
+export type ModelSubject = Pick<SessionRecord, 'topicId'>;
 
 export interface AiJobInput {
-  sessionId: string;
+  /** Null for a question asked of the library. */
+  sessionId: string | null;
   work: AiJobWork;
   /** The named AI provider; undefined uses the topic's, else the default. */
   aiProvider?: string;
   store: SessionStore;
-  /** The model for `session`, or why there is none (no provider set up…). */
-  chooseModel: (session: SessionRecord, aiProvider: string | undefined) => AiModel | string;
+  /** The model for a session or a library question, or why there is none (no provider set up…). */
+  chooseModel: (subject: ModelSubject, aiProvider: string | undefined) => AiModel | string;
   /** The stored job to run again after a restart: the new job keeps its id. */
   resume?: AiJobRecord;
   inspect?: (event: InspectionEvent) => void;
@@ -37,7 +43,8 @@ export interface AiJobInput {
 
 export interface AiJobStatus {
   jobId: string;
-  sessionId: string;
+  /** Null for a question asked of the library. */
+  sessionId: string | null;
   kind: AiJobWork['kind'];
   /** What a digest job makes; none for a question. */
   artefacts: DigestArtefact[];
@@ -45,6 +52,8 @@ export interface AiJobStatus {
   entryId: string | null;
   /** The language a translation job translates into; null for the other kinds. */
   targetLanguage: string | null;
+  /** The library question a libraryQuestion job answers (GET /questions/:id); null for the other kinds. */
+  questionId: string | null;
   state: AiJobState;
   /** The part being generated, from 1, and how many; 0 of 0 until the transcript is split. */
   part: number;
@@ -56,7 +65,7 @@ export interface AiJobStatus {
 
 export interface AiJob {
   readonly id: string;
-  readonly sessionId: string;
+  readonly sessionId: string | null;
   status(): AiJobStatus;
   subscribe(listener: (status: AiJobStatus) => void): () => void;
   start(): void;
@@ -70,7 +79,7 @@ export interface AiJob {
 const abortWaitMs = 5_000;
 
 /**
- * An AI job for one session, waiting in `queued` until `start()`. What it makes shows `pending`
+ * An AI job for one session (or for the library), waiting in `queued` until `start()`. What it makes shows `pending`
  * from the moment it exists, and what became of it once it ends (see each kind's steps).
  */
 export function createAiJob(input: AiJobInput): AiJob {
@@ -79,9 +88,7 @@ export function createAiJob(input: AiJobInput): AiJob {
   const createdAt = resume?.createdAt ?? Date.now();
   const resumeCount = resume === undefined ? 0 : resume.resumeCount + 1;
   const aiProvider = resume === undefined ? (input.aiProvider ?? null) : resume.aiProvider;
-  const session = store.getSession(sessionId);
-  if (session === undefined) throw new GenerationError(`There is no session ${sessionId}.`);
-  const steps = stepsFor(store, session, work, { id: jobId, createdAt });
+  const steps = stepsFor(store, sessionId, work, { id: jobId, createdAt, aiProvider });
   if (resume === undefined) {
     store.createAiJob({
       id: jobId,
@@ -110,9 +117,7 @@ export function createAiJob(input: AiJobInput): AiJob {
     });
 
   const generate = effect<undefined>(async (_input, signal, send) => {
-    const current = store.getSession(sessionId);
-    if (current === undefined) throw new GenerationError('The session was deleted.');
-    const chosen = input.chooseModel(current, aiProvider ?? undefined);
+    const chosen = input.chooseModel(modelSubject(store, sessionId, work), aiProvider ?? undefined);
     if (typeof chosen === 'string') throw new GenerationError(chosen);
     model = chosen;
     generated = await steps.generate(chosen, signal, (part, of) => send({ type: 'PROGRESS', part, of }));
@@ -142,6 +147,7 @@ export function createAiJob(input: AiJobInput): AiJob {
     artefacts: work.kind === 'digest' ? [...work.artefacts] : [],
     entryId: work.kind === 'question' ? work.entryId : null,
     targetLanguage: work.kind === 'translation' ? work.targetLanguage : null,
+    questionId: work.kind === 'libraryQuestion' ? work.questionId : null,
     state: aiJobStateOf(snapshot),
     part: snapshot.context.part,
     partCount: snapshot.context.partCount,
@@ -205,10 +211,13 @@ export function createAiJob(input: AiJobInput): AiJob {
 /** The steps of the job's kind of work; the machine runs them the same way for every kind. */
 function stepsFor(
   store: SessionStore,
-  session: SessionRecord,
+  sessionId: string | null,
   work: AiJobWork,
-  job: { id: string; createdAt: number },
+  job: { id: string; createdAt: number; aiProvider: string | null },
 ): WorkSteps<unknown> {
+  if (work.kind === 'libraryQuestion') return libraryQuestionSteps(store, work, job);
+  const session = sessionId === null ? undefined : store.getSession(sessionId);
+  if (session === undefined) throw new GenerationError(`There is no session ${sessionId}.`);
   switch (work.kind) {
     case 'digest':
       return digestSteps(store, session, work);
@@ -219,4 +228,12 @@ function stepsFor(
     case 'translation':
       return translationSteps(store, session.id, job, work);
   }
+}
+
+/** The session as it is now (its topic may name a provider), or the topic a library question asks. */
+function modelSubject(store: SessionStore, sessionId: string | null, work: AiJobWork): ModelSubject {
+  if (work.kind === 'libraryQuestion') return { topicId: work.filters.topicId ?? null };
+  const session = sessionId === null ? undefined : store.getSession(sessionId);
+  if (session === undefined) throw new GenerationError('The session was deleted.');
+  return session;
 }

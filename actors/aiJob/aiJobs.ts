@@ -2,26 +2,33 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { digestArtefacts, type DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
 import { isEndedAiJob, type AiJobRecord } from '../../store/aiJobTable.ts';
+import type { LibraryQuestionFilters } from '../../store/libraryQuestionTable.ts';
 import type { SessionRecord } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import type { TranscriptRevisionKind } from '../../store/transcriptRevisionTable.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';
-import { createAiJob, type AiJob, type AiJobInput, type AiJobStatus } from './aiJob.ts';
+import { createAiJob, type AiJob, type AiJobInput, type AiJobStatus, type ModelSubject } from './aiJob.ts';
 import type { AiModel } from './aiModel.ts';
 import { correctionWorkSchema } from './correctionWork.ts';
 import { digestWorkSchema } from './digestWork.ts';
+import { libraryQuestionWorkSchema } from './libraryQuestionWork.ts';
 import { questionWorkSchema } from './questionWork.ts';
 import { translationWorkSchema } from './translationWork.ts';
 
 export interface AiJobsOptions {
   store: SessionStore;
-  chooseModel: (session: SessionRecord, aiProvider: string | undefined) => AiModel | string;
+  chooseModel: (subject: ModelSubject, aiProvider: string | undefined) => AiModel | string;
   inspection?: ActorInspection;
 }
 
 /** Why a request was refused, as the control routes' error codes name it. */
 export type AiJobRequestCode =
-  'session_not_found' | 'invalid_request' | 'session_recording' | 'invalid_state' | 'conflict';
+  | 'session_not_found'
+  | 'invalid_request'
+  | 'invalid_reference'
+  | 'session_recording'
+  | 'invalid_state'
+  | 'conflict';
 
 /**
  * A request the caller must fix: no such session, an artefact that does not exist, no question, a
@@ -44,6 +51,7 @@ const storedWorkSchema = z.discriminatedUnion('kind', [
   questionWorkSchema,
   correctionWorkSchema,
   translationWorkSchema,
+  libraryQuestionWorkSchema,
 ]);
 
 /** The answer of a question whose job's row was lost, so nothing will finish it. */
@@ -138,6 +146,40 @@ export class AiJobs {
   }
 
   /**
+   * Queues the answering of `question` across the library, or the sessions `filters` let through:
+   * the question shows `pending` at once (GET /questions/:id), and the answer grows as the model
+   * writes.
+   */
+  askLibrary(request: { question: string; filters: LibraryQuestionFilters; aiProvider?: string }): {
+    job: AiJob;
+    questionId: string;
+  } {
+    const { store } = this.options;
+    const question = request.question.trim();
+    if (question === '') throw new AiJobRequestError('invalid_request', 'Ask a question: it is empty.');
+    const { topicId, tagId } = request.filters;
+    if (topicId !== undefined && !store.hasTopic(topicId)) {
+      throw new AiJobRequestError(
+        'invalid_reference',
+        `There is no topic ${topicId}; GET /api/v1/topics lists them.`,
+      );
+    }
+    if (tagId !== undefined && !store.hasTag(tagId)) {
+      throw new AiJobRequestError(
+        'invalid_reference',
+        `There is no tag ${tagId}; GET /api/v1/tags lists them.`,
+      );
+    }
+    const questionId = randomUUID();
+    const job = this.run({
+      sessionId: null,
+      work: { kind: 'libraryQuestion', questionId, question, filters: request.filters },
+      aiProvider: request.aiProvider,
+    });
+    return { job, questionId };
+  }
+
+  /**
    * Takes up the jobs the last process left unfinished, and marks `error` any artefact or Q&A entry
    * still `pending` that no job will finish (its job's row was lost, or its work is unreadable).
    * Call once at start.
@@ -151,7 +193,8 @@ export class AiJobs {
     const resumed: AiJob[] = [];
     for (const record of unfinished) {
       const work = storedWorkSchema.safeParse(record.work);
-      if (work.success && store.getSession(record.sessionId) !== undefined) {
+      const forSession = record.sessionId !== null && store.getSession(record.sessionId) !== undefined;
+      if (work.success && (forSession || work.data.kind === 'libraryQuestion')) {
         resumed.push(this.run({ sessionId: record.sessionId, work: work.data, resume: record }));
       } else {
         store.updateAiJob(record.id, {
@@ -173,6 +216,11 @@ export class AiJobs {
     );
     const answering = new Set(statuses.map((status) => `${status.sessionId}/${status.entryId}`));
     const revising = new Set(statuses.map((status) => `${status.sessionId}/${status.kind}`));
+    const answeringLibrary = new Set(statuses.map((status) => status.questionId));
+    for (const question of store.listLibraryQuestions(Number.MAX_SAFE_INTEGER)) {
+      if (question.status !== 'pending' || answeringLibrary.has(question.id)) continue;
+      store.putLibraryQuestion({ ...question, status: 'error', error: unansweredAfterRestart });
+    }
     for (const session of store.listSessions({ limit: Number.MAX_SAFE_INTEGER, offset: 0 }).sessions) {
       for (const revision of store.getTranscriptRevisions(session.id)) {
         if (revision.state !== 'pending' || revising.has(`${session.id}/${revision.kind}`)) continue;
@@ -261,7 +309,7 @@ export class AiJobs {
       chooseModel: this.options.chooseModel,
       inspect: this.options.inspection?.observe({
         machine: 'aiJob',
-        label: `${jobLabel(details.work)} · ${this.options.store.getSession(details.sessionId)?.title ?? details.sessionId}`,
+        label: `${jobLabel(details.work)} · ${this.subjectName(details)}`,
       }),
     });
     this.jobs.set(job.id, job);
@@ -269,6 +317,15 @@ export class AiJobs {
     void job.finished.then(() => this.onEnded(job));
     this.startNext();
     return job;
+  }
+
+  /** What the job is about, for the Inspector: its session's title, or the library question. */
+  private subjectName(details: Pick<AiJobInput, 'sessionId' | 'work'>): string {
+    if (details.work.kind === 'libraryQuestion') return `“${details.work.question}”`;
+    const { sessionId } = details;
+    return (
+      (sessionId === null ? undefined : this.options.store.getSession(sessionId)?.title) ?? String(sessionId)
+    );
   }
 
   private startNext(): void {
@@ -309,6 +366,8 @@ function jobLabel(work: AiJobInput['work']): string {
       return work.artefacts.join(', ');
     case 'translation':
       return `translation into ${work.targetLanguage}`;
+    case 'libraryQuestion':
+      return 'question to the library';
     default:
       return work.kind;
   }
@@ -327,6 +386,7 @@ function storedStatus(record: AiJobRecord): AiJobStatus {
     artefacts: work.success && work.data.kind === 'digest' ? work.data.artefacts : [],
     entryId: work.success && work.data.kind === 'question' ? work.data.entryId : null,
     targetLanguage: work.success && work.data.kind === 'translation' ? work.data.targetLanguage : null,
+    questionId: work.success && work.data.kind === 'libraryQuestion' ? work.data.questionId : null,
     state: record.state === 'running' ? 'queued' : record.state,
     part: 0,
     partCount: 0,

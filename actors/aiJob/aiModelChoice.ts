@@ -3,19 +3,20 @@ import { classifyAiError } from '../../ai/providers/classifyAiError.ts';
 import { modelFunctionsFor } from '../../ai/providers/modelFunctionsFor.ts';
 import { defaultMaxOutputTokens } from '../../ai/longSessions/requestBudget.ts';
 import { readAiSettings } from '../../store/aiProviderSettings.ts';
-import type { SessionRecord } from '../../store/records.ts';
+import type { ModelSubject } from './aiJob.ts';
 import type { AiModel } from './aiModel.ts';
 
 /**
- * The model for a session's AI job, read from the settings as the job starts (so a provider set
- * up meanwhile counts): the one named, else the session's topic's, else the default. A string says
+ * The model for an AI job, read from the settings as the job starts (so a provider set up
+ * meanwhile counts): the one named, else the topic's (the session's, or the one a library
+ * question asks), else the default. A string says
  * what is missing and how to set it up.
  */
 export function aiModelChoice(dataDirectory: string) {
-  return (session: SessionRecord, aiProvider: string | undefined): AiModel | string => {
+  return (subject: ModelSubject, aiProvider: string | undefined): AiModel | string => {
     const chosen = chosenAiProvider(readAiSettings(dataDirectory), {
       name: aiProvider,
-      topicId: session.topicId ?? undefined,
+      topicId: subject.topicId ?? undefined,
     });
     if (!chosen.ok) return chosen.message;
     const { config, name } = chosen;

@@ -25,7 +25,7 @@ export const questionWorkSchema = z.object({
  * How often, at most, the growing answer is written to the store: often enough that the page's
  * replica shows it grow, seldom enough that a fast model does not cost a write per word.
  */
-const answerWriteIntervalMs = 250;
+export const answerWriteIntervalMs = 250;
 
 /** The text of an answer whose job was cancelled, so the entry never shows an empty answer. */
 export const cancelledAnswer = 'Cancelled.';

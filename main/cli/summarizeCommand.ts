@@ -51,8 +51,8 @@ export async function summarizeCommand(
     }
     if (status.state === 'cancelled') throw new Error('The AI job was cancelled.');
     if (status.state !== 'done') throw new Error(status.error ?? 'The AI job failed.');
-    process.stdout.write(summaryMarkdown(savedSession(dataDirectory, status.sessionId), status.artefacts));
-    process.stderr.write(`Saved in session ${status.sessionId}.\n`);
+    process.stdout.write(summaryMarkdown(savedSession(dataDirectory, request.sessionId), status.artefacts));
+    process.stderr.write(`Saved in session ${request.sessionId}.\n`);
   } finally {
     progress.end();
     interrupts.dispose();
