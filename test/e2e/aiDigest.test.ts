@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type StoredAiSettings, writeAiSettings } from '../../store/aiProviderSettings.ts';
-import type { SessionStore } from '../../store/sessionStore.ts';
 import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
 import type { FakeAiServer } from '../fakes/ai/scriptedAnswers.ts';
 import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
+import { seedBudgetMeeting, unexpectedErrors } from './support/budgetMeeting.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
@@ -45,27 +45,6 @@ function settingsFor(fake: FakeAiServer, automaticDigest: boolean): StoredAiSett
   };
 }
 
-/** A completed meeting of four lines, 30 seconds apart; with the automatic digest on, its job starts. */
-function seedMeeting(store: SessionStore): string {
-  const session = store.createSession({ title: 'Budget meeting', providerId: 'deepgram' });
-  const lines = [
-    'We agreed to keep the travel budget at ten thousand.',
-    'Anna will send the revised numbers by Friday.',
-    'We open two positions in March.',
-    'Ben writes the job description next week.',
-  ];
-  lines.forEach((text, index) =>
-    store.appendSegment(session.id, { text, startMs: index * 30_000, endMs: index * 30_000 + 25_000 }),
-  );
-  store.setSessionStatus(session.id, 'completed');
-  return session.id;
-}
-
-/** Page errors other than Chromium's "Failed to load resource" lines for refused requests. */
-function unexpectedErrors(pageErrors: string[]): string[] {
-  return pageErrors.filter((error) => !error.startsWith('Failed to load resource'));
-}
-
 /** An AI job is asked about every second; a drawing waits for markmap's chunk. */
 const jobWait = { timeout: 10_000 };
 
@@ -79,7 +58,7 @@ it('generates the digest: progress while it waits out a 429, then the summary, c
   });
   try {
     const { page, service } = earshot;
-    const sessionId = seedMeeting(service.store);
+    const sessionId = seedBudgetMeeting(service.store);
     await page.goto(`${earshot.url}#/sessions/${sessionId}`);
     await page.getByRole('heading', { name: 'Budget meeting' }).waitFor();
     await expect.poll(() => panel(page, 'Summary').textContent(), jobWait).toContain('Not generated yet.');
@@ -166,7 +145,7 @@ it('takes up the digest the service is already making as the page opens, and can
     const { page, service } = earshot;
     // The model holds its answer, so the job that starts as the session completes keeps running.
     fake.answerNext({ hold: true });
-    const sessionId = seedMeeting(service.store);
+    const sessionId = seedBudgetMeeting(service.store);
     await expect.poll(() => fake.requests.length, jobWait).toBe(1);
 
     await page.goto(`${earshot.url}#/sessions/${sessionId}`);
@@ -193,7 +172,7 @@ it('says where AI providers are set up when there is none, after a reload too', 
   const earshot = await openEarshot(browser);
   try {
     const { page, service } = earshot;
-    const sessionId = seedMeeting(service.store);
+    const sessionId = seedBudgetMeeting(service.store);
     await page.goto(`${earshot.url}#/sessions/${sessionId}`);
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const digest = panel(page, 'AI digest');

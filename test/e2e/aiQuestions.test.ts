@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readAiSettings, writeAiSettings } from '../../store/aiProviderSettings.ts';
-import type { SessionStore } from '../../store/sessionStore.ts';
 import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
 import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
+import { seedBudgetMeeting, unexpectedErrors } from './support/budgetMeeting.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
@@ -24,26 +24,6 @@ afterAll(() => opened.closeAll());
 const apiKey = 'sk-proj-fake-openai-key-0123456789';
 const model = 'gpt-4o-mini';
 
-/** A completed meeting of four lines, 30 seconds apart. */
-function seedMeeting(store: SessionStore): string {
-  const session = store.createSession({ title: 'Budget meeting', providerId: 'deepgram' });
-  const lines = [
-    'We agreed to keep the travel budget at ten thousand.',
-    'Anna will send the revised numbers by Friday.',
-    'We open two positions in March.',
-    'Ben writes the job description next week.',
-  ];
-  lines.forEach((text, index) =>
-    store.appendSegment(session.id, { text, startMs: index * 30_000, endMs: index * 30_000 + 25_000 }),
-  );
-  store.setSessionStatus(session.id, 'completed');
-  return session.id;
-}
-
-function unexpectedErrors(pageErrors: string[]): string[] {
-  return pageErrors.filter((error) => !error.startsWith('Failed to load resource'));
-}
-
 const wait = { timeout: 10_000 };
 const questions = (page: Page) => page.getByRole('region', { name: 'Questions and answers', exact: true });
 
@@ -59,7 +39,7 @@ it('asks a question: pending at once, stopped, asked again, answered with a cita
   });
   try {
     const { page, service } = earshot;
-    const sessionId = seedMeeting(service.store);
+    const sessionId = seedBudgetMeeting(service.store);
     await page.goto(`${earshot.url}#/sessions/${sessionId}`);
     const panel = questions(page);
     await expect.poll(() => panel.textContent(), wait).toContain('No questions asked yet.');
@@ -106,7 +86,7 @@ it('adds AI providers in Settings → AI from the Q&A note, tests one and makes 
   const earshot = await openEarshot(browser);
   try {
     const { page, service } = earshot;
-    const sessionId = seedMeeting(service.store);
+    const sessionId = seedBudgetMeeting(service.store);
     await page.goto(`${earshot.url}#/sessions/${sessionId}`);
     const note = page.getByTestId('questions-need-provider');
     await expect.poll(() => note.textContent(), wait).toContain('none is set up for this session yet');

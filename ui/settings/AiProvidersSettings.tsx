@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { AiProviderForm } from './AiProviderForm.tsx';
+import { ProviderCheckNotice } from './ProviderCheckNotice.tsx';
 import type { ProviderCheck } from './settingsTypes.ts';
 import { useControlData } from './useControlData.ts';
 
@@ -20,6 +21,20 @@ export function AiProvidersSettings() {
   const [editing, setEditing] = useState<Editing>();
   const [failure, setFailure] = useState<unknown>();
   const [removing, setRemoving] = useState<string>();
+  // The switch shows the choice at once, while the service saves it.
+  const [digestChoice, setDigestChoice] = useState<boolean>();
+
+  const chooseAutomaticDigest = async (automaticDigest: boolean) => {
+    setDigestChoice(automaticDigest);
+    setFailure(undefined);
+    try {
+      settings.replace(await control<AiProvidersAnswer>('PUT', '/automatic-digest', { automaticDigest }));
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setDigestChoice(undefined);
+    }
+  };
 
   const act = async (request: () => Promise<unknown>) => {
     setFailure(undefined);
@@ -103,10 +118,9 @@ export function AiProvidersSettings() {
       <label className="field-checkbox">
         <input
           type="checkbox"
-          checked={catalogue.automaticDigest}
-          onChange={(event) =>
-            void act(() => control('PUT', '/automatic-digest', { automaticDigest: event.target.checked }))
-          }
+          checked={digestChoice ?? catalogue.automaticDigest}
+          disabled={digestChoice !== undefined}
+          onChange={(event) => void chooseAutomaticDigest(event.target.checked)}
         />
         <span>Make the digest by itself when a session completes</span>
       </label>
@@ -197,14 +211,7 @@ function AiProviderItem(props: {
       </div>
       <div role="status" data-testid="ai-provider-check">
         {testing && <p className="muted">Asking {provider.name} for a one-word answer…</p>}
-        {check !== undefined && (
-          <div className={check.ok ? 'notice notice-success' : 'notice notice-error'}>
-            <span>
-              {check.ok ? '✓ ' : '✗ '}
-              {check.message}
-            </span>
-          </div>
-        )}
+        <ProviderCheckNotice check={check} />
         <ErrorNotice error={failure} onDismiss={() => setFailure(undefined)} />
       </div>
     </li>

@@ -10,6 +10,7 @@ import { ConfigurationBadge } from './ConfigurationBadge.tsx';
 import { changedValues, draftsOf, type FieldDraft, type FieldValue } from './fieldDrafts.ts';
 import { ProviderBadges } from './ProviderBadges.tsx';
 import { ProviderField } from './ProviderField.tsx';
+import { ProviderCheckNotice } from './ProviderCheckNotice.tsx';
 import { SecretDestinationConfirmation } from './SecretDestinationConfirmation.tsx';
 import type { ProviderCheck, ProviderView } from './settingsTypes.ts';
 
@@ -136,14 +137,7 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
         {testing && (
           <p className="muted">Trying {provider.metadata.name} with the saved settings (up to ~10 s)…</p>
         )}
-        {check !== undefined && (
-          <div className={check.ok ? 'notice notice-success' : 'notice notice-error'}>
-            <span>
-              {check.ok ? '✓ ' : '✗ '}
-              {check.message}
-            </span>
-          </div>
-        )}
+        <ProviderCheckNotice check={check} />
       </div>
     </form>
   );

@@ -1,0 +1,24 @@
+import type { SessionStore } from '../../../store/sessionStore.ts';
+
+/** The lines of the budget meeting the AI tests ask about, 30 seconds apart. */
+const budgetMeetingLines = [
+  'We agreed to keep the travel budget at ten thousand.',
+  'Anna will send the revised numbers by Friday.',
+  'We open two positions in March.',
+  'Ben writes the job description next week.',
+];
+
+/** A completed meeting of four lines; with the automatic digest on, its job starts. */
+export function seedBudgetMeeting(store: SessionStore): string {
+  const session = store.createSession({ title: 'Budget meeting', providerId: 'deepgram' });
+  budgetMeetingLines.forEach((text, index) =>
+    store.appendSegment(session.id, { text, startMs: index * 30_000, endMs: index * 30_000 + 25_000 }),
+  );
+  store.setSessionStatus(session.id, 'completed');
+  return session.id;
+}
+
+/** Page errors other than Chromium's "Failed to load resource" lines for refused requests. */
+export function unexpectedErrors(pageErrors: string[]): string[] {
+  return pageErrors.filter((error) => !error.startsWith('Failed to load resource'));
+}
