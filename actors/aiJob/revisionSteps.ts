@@ -1,6 +1,7 @@
 import type { SegmentText } from '../../ai/artefacts/artefactSchemas.ts';
 import type { GenerationRun } from '../../ai/artefacts/generationRun.ts';
 import type { TranscriptSegment } from '../../ai/longSessions/transcriptLines.ts';
+import { promptSettingsOfSession } from '../../ai/artefacts/prompts/storedPromptSettings.ts';
 import { GenerationError } from '../../ai/generationErrors.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import type {
@@ -61,6 +62,7 @@ export function revisionSteps(
       const texts = await revision.rewrite(segments, {
         generateStructured: model.generateStructured,
         limits: model.limits,
+        prompts: promptSettingsOfSession(store, sessionId),
         signal,
         onProgress,
       });

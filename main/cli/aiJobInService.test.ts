@@ -10,6 +10,7 @@ function status(changes: Partial<AiJobStatus>): AiJobStatus {
     artefacts: [],
     entryId: null,
     targetLanguage: null,
+    questionId: null,
     state: 'running',
     part: 0,
     partCount: 0,
