@@ -101,6 +101,7 @@ it('adds AI providers in Settings → AI from the Q&A note, tests one and makes 
     await page.locator('#field-baseUrl').fill(fake.baseUrl);
     await page.locator('#field-model').fill(model);
     await page.locator('#field-apiKey').fill(apiKey);
+    await saveScreenshots(page, 'settings-ai-add');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const confirmation = page.getByTestId('secret-destination');
     await expect.poll(() => confirmation.textContent(), wait).toContain(new URL(fake.baseUrl).host);
