@@ -28,6 +28,7 @@ export const errorStatusByCode = {
   topic_not_found: 404,
   tag_not_found: 404,
   job_not_found: 404,
+  question_not_found: 404,
   provider_not_found: 404,
   ai_provider_not_found: 404,
   method_not_allowed: 405,

@@ -9,6 +9,7 @@ import type { ApiAccessControl } from '../apiAccessControl.ts';
 import { createBackupImportControl } from './backupImportControl.ts';
 import { errorResponse } from '../responses.ts';
 import { createLibraryControl } from './libraryControl.ts';
+import { createLibraryQuestionControl } from './libraryQuestionControl.ts';
 import { createSessionControl } from './sessionControl.ts';
 import { createUploadControl } from './uploadControl.ts';
 import { createProviderControl } from './providerControl.ts';
@@ -102,6 +103,7 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createRuntimeControl({ dataDirectory, runtimes }));
   app.route(controlBasePath, createAiProviderControl({ dataDirectory, store }));
   app.route(controlBasePath, createAiJobControl(aiJobs));
+  app.route(controlBasePath, createLibraryQuestionControl({ aiJobs, store }));
   app.route(controlBasePath, createPromptControl({ store }));
   app.route(controlBasePath, createTranscriptRevisionControl({ store, aiJobs }));
   return app;

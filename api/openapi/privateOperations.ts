@@ -18,6 +18,7 @@ import {
   topicAiProviderRequestSchema,
 } from '../control/aiProviderControl.ts';
 import type { ErrorCode } from '../errorCodes.ts';
+import { libraryQuestionRoutes } from './libraryQuestionOperations.ts';
 import { promptRoutes } from './promptOperations.ts';
 import { transcriptExportFormats, transcriptFileFormats } from '../../store/export/transcriptExport.ts';
 import type { JsonObject } from './documentFragments.ts';
@@ -709,6 +710,7 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...providerRoutes,
   ...aiProviderRoutes,
   ...aiJobRoutes,
+  ...libraryQuestionRoutes,
   ...promptRoutes,
   ...transcriptRevisionRoutes,
   ...runtimeRoutes,
