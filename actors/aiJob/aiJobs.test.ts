@@ -3,7 +3,8 @@ import type { GenerateStructured } from '../../ai/modelFunctions.ts';
 import { scriptedModel } from '../../ai/testing/scriptedModel.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { AiModel, DescribedFailure } from './aiModel.ts';
+import { testModel, untilAborted, VendorFailure } from '../../test/support/aiJobModels.ts';
+import type { AiModel } from './aiModel.ts';
 import { AiJobRequestError, AiJobs } from './aiJobs.ts';
 import { recordMeeting } from '../../test/support/recordedMeeting.ts';
 
@@ -29,29 +30,8 @@ function meeting(): string {
   ]);
 }
 
-class VendorFailure extends Error {
-  readonly failure: DescribedFailure;
-
-  constructor(failure: DescribedFailure) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
-
-function model(generateStructured: GenerateStructured): AiModel {
-  return {
-    name: 'test',
-    generateStructured,
-    streamText: scriptedModel(8192).streamText,
-    limits: { contextWindow: 8192, maxOutputTokens: 4096 },
-    describeFailure: (error) =>
-      error instanceof VendorFailure ? error.failure : { message: String(error), transient: false },
-  };
-}
-
-/** A model call that answers nothing and stops when it is aborted, as the SDK's calls do. */
-const untilAborted: GenerateStructured = (request) =>
-  new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+/** The scripted model, its structured answers from `generateStructured`. */
+const model = (generateStructured: GenerateStructured): AiModel => testModel({ generateStructured });
 
 function jobsWith(chooseModel: () => AiModel | string): AiJobs {
   return new AiJobs({ store, chooseModel });

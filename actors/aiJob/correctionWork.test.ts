@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GenerateStructured } from '../../ai/modelFunctions.ts';
 import { scriptedModel } from '../../ai/testing/scriptedModel.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { recordMeeting } from '../../test/support/recordedMeeting.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { AiModel, DescribedFailure } from './aiModel.ts';
+import { testModel, untilAborted, VendorFailure } from '../../test/support/aiJobModels.ts';
+import type { AiModel } from './aiModel.ts';
 import { AiJobRequestError, AiJobs, unrevisedAfterRestart } from './aiJobs.ts';
 import { cancelledRevision } from './revisionSteps.ts';
 
@@ -30,30 +30,6 @@ function meeting(): string {
   return recordMeeting(store, lines);
 }
 
-class VendorFailure extends Error {
-  readonly failure: DescribedFailure;
-
-  constructor(failure: DescribedFailure) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
-
-function model(generateStructured: GenerateStructured, contextWindow = 8192): AiModel {
-  return {
-    name: 'test',
-    generateStructured,
-    streamText: scriptedModel(contextWindow).streamText,
-    limits: { contextWindow, maxOutputTokens: 4096 },
-    describeFailure: (error) =>
-      error instanceof VendorFailure ? error.failure : { message: String(error), transient: false },
-  };
-}
-
-/** A model call that answers nothing and stops when it is aborted, as the SDK's calls do. */
-const untilAborted: GenerateStructured = (request) =>
-  new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted'))));
-
 function jobsWith(chooseModel: () => AiModel | string): AiJobs {
   return new AiJobs({ store, chooseModel });
 }
@@ -63,7 +39,7 @@ const corrected = (text: string) => text.replace(/^\p{Ll}/u, (letter) => letter.
 describe('a correction job', () => {
   it('shows the correction pending, then proposes every segment beside the original', async () => {
     const sessionId = meeting();
-    const jobs = jobsWith(() => model(scriptedModel(8192).generateStructured));
+    const jobs = jobsWith(() => testModel());
     const job = jobs.correct({ sessionId });
     expect(job.status()).toMatchObject({ kind: 'correction', artefacts: [], entryId: null });
     expect(store.getTranscriptRevision(sessionId, 'correction')).toMatchObject({
@@ -97,7 +73,7 @@ describe('a correction job', () => {
         (_, index) => `line ${index} of a long meeting about the budget and hiring.`,
       ),
     );
-    const jobs = jobsWith(() => model(scriptedModel(1024).generateStructured, 1024));
+    const jobs = jobsWith(() => testModel({}, 1024));
     const job = jobs.correct({ sessionId });
     const parts: number[] = [];
     job.subscribe((status) => parts.push(status.part));
@@ -114,7 +90,9 @@ describe('a correction job', () => {
     const sessionId = meeting();
     const refusal = 'The key was refused: set it with earshot ai set openai apiKey=KEY';
     const jobs = jobsWith(() =>
-      model(() => Promise.reject(new VendorFailure({ message: refusal, transient: false }))),
+      testModel({
+        generateStructured: () => Promise.reject(new VendorFailure({ message: refusal, transient: false })),
+      }),
     );
     expect(await jobs.correct({ sessionId }).finished).toMatchObject({ state: 'failed', error: refusal });
     expect(store.getTranscriptRevision(sessionId, 'correction')).toMatchObject({
@@ -129,12 +107,14 @@ describe('a correction job', () => {
     const scripted = scriptedModel(8192).generateStructured;
     let calls = 0;
     const jobs = jobsWith(() =>
-      model((request) => {
-        calls++;
-        if (calls === 1) {
-          return Promise.reject(new VendorFailure({ message: 'Busy', transient: true, retryAfterMs: 10 }));
-        }
-        return scripted(request);
+      testModel({
+        generateStructured: (request) => {
+          calls++;
+          if (calls === 1) {
+            return Promise.reject(new VendorFailure({ message: 'Busy', transient: true, retryAfterMs: 10 }));
+          }
+          return scripted(request);
+        },
       }),
     );
     expect(await jobs.correct({ sessionId }).finished).toMatchObject({ state: 'done' });
@@ -143,7 +123,7 @@ describe('a correction job', () => {
 
   it('a cancel puts back the correction there was before it, or says it was cancelled', async () => {
     const sessionId = meeting();
-    const jobs = jobsWith(() => model(untilAborted));
+    const jobs = jobsWith(() => testModel({ generateStructured: untilAborted }));
     const first = jobs.correct({ sessionId });
     await new Promise((resolve) => setTimeout(resolve, 20));
     first.cancel();
@@ -153,7 +133,7 @@ describe('a correction job', () => {
       error: cancelledRevision,
     });
 
-    await jobsWith(() => model(scriptedModel(8192).generateStructured)).correct({ sessionId }).finished;
+    await jobsWith(() => testModel()).correct({ sessionId }).finished;
     store.keepCorrection(sessionId);
     const kept = store.getTranscriptRevision(sessionId, 'correction');
     const again = jobs.correct({ sessionId });
@@ -165,7 +145,7 @@ describe('a correction job', () => {
 
   it('a restart makes it again; a correction left pending with no job becomes an error', async () => {
     const sessionId = meeting();
-    const stopping = jobsWith(() => model(untilAborted));
+    const stopping = jobsWith(() => testModel({ generateStructured: untilAborted }));
     const job = stopping.correct({ sessionId });
     await new Promise((resolve) => setTimeout(resolve, 20));
     await stopping.close();
@@ -184,7 +164,7 @@ describe('a correction job', () => {
       updatedAt: 1,
     });
 
-    const restarted = jobsWith(() => model(scriptedModel(8192).generateStructured));
+    const restarted = jobsWith(() => testModel());
     const [resumed] = restarted.resumeUnfinished();
     expect(resumed?.id).toBe(job.id);
     expect(await resumed?.finished).toMatchObject({ kind: 'correction', state: 'done', resumeCount: 1 });
@@ -200,7 +180,7 @@ describe('a correction job', () => {
 
   it('refuses a session that does not exist, is recording, has no words, or is being corrected', async () => {
     const sessionId = meeting();
-    const jobs = jobsWith(() => model(untilAborted));
+    const jobs = jobsWith(() => testModel({ generateStructured: untilAborted }));
     const refusal = (run: () => unknown) => {
       try {
         run();

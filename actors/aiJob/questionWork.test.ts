@@ -4,7 +4,8 @@ import { scriptedModel } from '../../ai/testing/scriptedModel.ts';
 import type { AskEntry } from '../../store/records.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import type { AiModel, DescribedFailure } from './aiModel.ts';
+import { hangingAfter, testModel, VendorFailure } from '../../test/support/aiJobModels.ts';
+import type { AiModel } from './aiModel.ts';
 import { AiJobRequestError, AiJobs, unansweredAfterRestart } from './aiJobs.ts';
 import { cancelledAnswer } from './questionWork.ts';
 import { recordMeeting } from '../../test/support/recordedMeeting.ts';
@@ -31,26 +32,8 @@ function meeting(): string {
   ]);
 }
 
-class VendorFailure extends Error {
-  readonly failure: DescribedFailure;
-
-  constructor(failure: DescribedFailure) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
-
-function model(streamText: StreamText): AiModel {
-  const scripted = scriptedModel(8192);
-  return {
-    name: 'test',
-    generateStructured: scripted.generateStructured,
-    streamText,
-    limits: { contextWindow: 8192, maxOutputTokens: 4096 },
-    describeFailure: (error) =>
-      error instanceof VendorFailure ? error.failure : { message: String(error), transient: false },
-  };
-}
+/** The scripted model, its streamed answers from `streamText`. */
+const model = (streamText: StreamText): AiModel => testModel({ streamText });
 
 /** The answer in `pieces`, one every `gapMs`, as a model that writes slowly sends it. */
 function slowly(pieces: readonly string[], gapMs: number): StreamText {
@@ -59,16 +42,6 @@ function slowly(pieces: readonly string[], gapMs: number): StreamText {
       await new Promise((resolve) => setTimeout(resolve, gapMs));
       yield piece;
     }
-  };
-}
-
-/** A stream that sends `first` and then nothing until it is aborted, as the SDK's streams end. */
-function hangingAfter(first: string): StreamText {
-  return async function* (request) {
-    yield first;
-    await new Promise((_, reject) =>
-      request.signal.addEventListener('abort', () => reject(new Error('aborted'))),
-    );
   };
 }
 
