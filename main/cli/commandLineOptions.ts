@@ -30,6 +30,10 @@ export const commandLineOptions = {
   keep: { type: 'boolean' },
   discard: { type: 'boolean' },
   to: { type: 'string' },
+  all: { type: 'boolean' },
+  tag: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies ParseArgsOptionsConfig;

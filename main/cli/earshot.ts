@@ -54,6 +54,11 @@ async function main(argv: string[]): Promise<void> {
     case 'ask':
       return askCommand(dataDirectory, action, argument === undefined ? [] : [argument, ...rest], {
         ai: values.ai,
+        all: values.all,
+        topic: values.topic,
+        tag: values.tag,
+        since: values.since,
+        until: values.until,
       });
     case 'correct':
       return correctCommand(dataDirectory, action, {

@@ -26,6 +26,11 @@ Commands:
                                    Have the running service's AI provider answer a question about a
                                    session: the answer as it is written, then the lines it cites
                                    with their times; kept in the session's Q&A
+  ask --all "QUESTION" [--topic NAME] [--tag NAME] [--since DATE] [--until DATE] [--ai NAME]
+                                   Ask the whole library (or a topic's, a tag's sessions, those that
+                                   started between two days, YYYY-MM-DD): answered from the passages
+                                   found in its transcripts, then the lines cited as Session (date)
+                                   [m:ss] Speaker: quote with the session's id
   correct SESSION_ID [--ai NAME] [--keep | --discard]
                                    Have the running service's AI provider propose a corrected transcript
                                    (punctuation, casing, misheard words): the changed segments as
