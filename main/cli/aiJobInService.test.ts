@@ -2,36 +2,33 @@ import { describe, expect, it } from 'vitest';
 import type { AiJobStatus } from '../../actors/aiJob/aiJob.ts';
 import { aiJobProgress } from './aiJobInService.ts';
 
-function status(changes: Partial<AiJobStatus>): AiJobStatus {
-  return {
-    jobId: 'j-1',
-    sessionId: 's-1',
-    kind: 'correction',
-    artefacts: [],
-    entryId: null,
-    targetLanguage: null,
-    questionId: null,
-    state: 'running',
+describe('aiJobProgress: the progress line of earshot summarize, correct and translate', () => {
+  const status = (change: Partial<AiJobStatus>) => ({
+    state: 'running' as const,
     part: 0,
     partCount: 0,
     error: null,
-    createdAt: 0,
-    resumeCount: 0,
-    ...changes,
-  };
-}
+    ...change,
+  });
 
-describe('aiJobProgress', () => {
-  it('says where the job is, part N of M once the transcript is split', () => {
-    expect(aiJobProgress('Correcting', status({ state: 'queued' }))).toBe(
-      'Correcting: waiting for other AI jobs to finish',
+  it('says which part is being made, and why it waits when it waits to retry', () => {
+    expect(aiJobProgress('Summarizing', status({ state: 'queued' }))).toBe(
+      'Summarizing: waiting for other AI jobs to finish',
     );
-    expect(aiJobProgress('Correcting', status({}))).toBe('Correcting: starting');
-    expect(aiJobProgress('Translating', status({ part: 2, partCount: 5 }))).toBe('Translating: part 2 of 5');
-    expect(aiJobProgress('Correcting', status({ state: 'waitingToRetry', error: 'Rate limited.' }))).toBe(
-      'Correcting: waiting to retry… Rate limited.',
-    );
-    expect(aiJobProgress('Correcting', status({ state: 'saving' }))).toBe('Correcting: saving');
-    expect(aiJobProgress('Correcting', status({ state: 'done' }))).toBeUndefined();
+    expect(aiJobProgress('Summarizing', status({}))).toBe('Summarizing: starting');
+    expect(aiJobProgress('Correcting', status({ part: 2, partCount: 5 }))).toBe('Correcting: part 2 of 5');
+    expect(
+      aiJobProgress(
+        'Translating',
+        status({ state: 'waitingToRetry', part: 2, partCount: 5, error: 'The AI provider is busy (503).' }),
+      ),
+    ).toBe('Translating: waiting to retry… The AI provider is busy (503).');
+    expect(aiJobProgress('Summarizing', status({ state: 'saving' }))).toBe('Summarizing: saving');
+  });
+
+  it('leaves an ended job to the report that follows', () => {
+    for (const state of ['done', 'failed', 'cancelled'] as const) {
+      expect(aiJobProgress('Summarizing', status({ state, error: 'x' }))).toBeUndefined();
+    }
   });
 });

@@ -69,7 +69,10 @@ export async function runAiJobInService(
 }
 
 /** The progress line of an unfinished AI job, "Correcting: part 2 of 5"; an ended one is reported otherwise. */
-export function aiJobProgress(doing: string, status: AiJobStatus): string | undefined {
+export function aiJobProgress(
+  doing: string,
+  status: Pick<AiJobStatus, 'state' | 'part' | 'partCount' | 'error'>,
+): string | undefined {
   switch (status.state) {
     case 'queued':
       return `${doing}: waiting for other AI jobs to finish`;

@@ -1,6 +1,6 @@
 /**
  * Ctrl-C while a command follows a job: the first asks the job to cancel, the second leaves at once
- * (exit 130). `earshot transcribe` and `earshot summarize` share it.
+ * (exit 130). The commands that follow a job (`earshot transcribe`, `summarize`, `ask`, `correct`, …) share it.
  */
 export class Interrupts {
   private readonly announce: () => void;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AiJobStatus } from '../../actors/aiJob/aiJob.ts';
-import { aiJobProgressText, summarizeRequest } from './summarizeCommand.ts';
+import { summarizeRequest } from './summarizeCommand.ts';
 import { UsageError } from './usage.ts';
 
 const allFive = ['summary', 'actionItems', 'keywords', 'chapters', 'mindMap'];
@@ -37,35 +36,5 @@ describe('summarizeRequest: the command line of earshot summarize', () => {
     expect(() => summarizeRequest('s-1', { ai: '' })).toThrow(
       new UsageError('--ai needs the name of an AI provider ("earshot ai show" lists them).'),
     );
-  });
-});
-
-describe('aiJobProgressText', () => {
-  const status = (change: Partial<AiJobStatus>) => ({
-    state: 'running' as const,
-    part: 0,
-    partCount: 0,
-    error: null,
-    ...change,
-  });
-
-  it('says which part is being made, and why it waits when it waits to retry', () => {
-    expect(aiJobProgressText(status({ state: 'queued' }))).toBe(
-      'Summarizing: waiting for other AI jobs to finish',
-    );
-    expect(aiJobProgressText(status({}))).toBe('Summarizing: starting');
-    expect(aiJobProgressText(status({ part: 2, partCount: 5 }))).toBe('Summarizing: part 2 of 5');
-    expect(
-      aiJobProgressText(
-        status({ state: 'waitingToRetry', part: 2, partCount: 5, error: 'The AI provider is busy (503).' }),
-      ),
-    ).toBe('Summarizing: waiting to retry… The AI provider is busy (503).');
-    expect(aiJobProgressText(status({ state: 'saving' }))).toBe('Summarizing: saving');
-  });
-
-  it('leaves an ended job to the report that follows', () => {
-    for (const state of ['done', 'failed', 'cancelled'] as const) {
-      expect(aiJobProgressText(status({ state, error: 'x' }))).toBeUndefined();
-    }
   });
 });

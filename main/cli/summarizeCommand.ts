@@ -3,9 +3,7 @@ import { digestArtefacts, type DigestArtefact } from '../../ai/artefacts/session
 import type { SessionRecord } from '../../store/records.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
-import { Interrupts } from './interrupts.ts';
-import { followStatus } from './jobFollowing.ts';
-import { JobProgressLine } from './jobProgressLine.ts';
+import { runAiJobInService } from './aiJobInService.ts';
 import { summaryMarkdown } from './summaryMarkdown.ts';
 import { UsageError } from './usage.ts';
 
@@ -23,8 +21,6 @@ export interface SummarizeRequest {
   aiProvider?: string;
 }
 
-const endedStates: ReadonlySet<AiJobStatus['state']> = new Set(['done', 'failed', 'cancelled']);
-
 /**
  * `earshot summarize SESSION_ID`: has the running service make the session's summary, action
  * items, keywords, chapters and mind map (or those `--only` names) as an AI job, and prints them as
@@ -39,24 +35,23 @@ export async function summarizeCommand(
   const request = summarizeRequest(sessionId, options);
   const client = ControlClient.forDataDirectory(dataDirectory);
   if (client === undefined) throw new Error(noServiceMessage(dataDirectory));
-  const progress = new JobProgressLine(process.stderr);
-  const interrupts = new Interrupts(() => progress.note('Cancelling… (press Ctrl-C again to quit at once)'));
-  try {
-    const status = await runInService(client, dataDirectory, request, progress, interrupts);
-    progress.end();
-    if (status.state === 'cancelled' && interrupts.interrupted) {
-      progress.note('Summarizing cancelled.');
-      process.exitCode = 130;
-      return;
-    }
-    if (status.state === 'cancelled') throw new Error('The AI job was cancelled.');
-    if (status.state !== 'done') throw new Error(status.error ?? 'The AI job failed.');
-    process.stdout.write(summaryMarkdown(savedSession(dataDirectory, request.sessionId), status.artefacts));
-    process.stderr.write(`Saved in session ${request.sessionId}.\n`);
-  } finally {
-    progress.end();
-    interrupts.dispose();
-  }
+  const { artefacts, aiProvider } = request;
+  const status = await runAiJobInService(
+    client,
+    dataDirectory,
+    () =>
+      client.call<AiJobStatus>('POST', `/sessions/${encodeURIComponent(request.sessionId)}/ai-jobs`, {
+        artefacts,
+        aiProvider,
+      }),
+    {
+      doing: 'Summarizing',
+      resumes: `resumes the job and saves what it makes in session ${request.sessionId}`,
+    },
+  );
+  if (status === undefined) return;
+  process.stdout.write(summaryMarkdown(savedSession(dataDirectory, request.sessionId), status.artefacts));
+  process.stderr.write(`Saved in session ${request.sessionId}.\n`);
 }
 
 /** The command line as a request, or a UsageError; the service checks the rest (the session). */
@@ -99,70 +94,6 @@ export function noServiceMessage(dataDirectory: string): string {
     `No Earshot service is running for ${dataDirectory}, and AI jobs run only in the service. ` +
     'Start it with `earshot serve` (or open the app), then run this again.'
   );
-}
-
-async function runInService(
-  client: ControlClient,
-  dataDirectory: string,
-  request: SummarizeRequest,
-  progress: JobProgressLine,
-  interrupts: Interrupts,
-): Promise<AiJobStatus> {
-  const { sessionId, artefacts, aiProvider } = request;
-  const started = await client.call<AiJobStatus>(
-    'POST',
-    `/sessions/${encodeURIComponent(sessionId)}/ai-jobs`,
-    {
-      artefacts,
-      aiProvider,
-    },
-  );
-  const jobPath = `/ai-jobs/${encodeURIComponent(started.jobId)}`;
-  interrupts.onFirst(() =>
-    client
-      .call('POST', `${jobPath}/cancel`)
-      .catch((error: Error) => progress.note(`Could not cancel: ${error.message}`)),
-  );
-  const following = await followStatus<AiJobStatus>(
-    client,
-    dataDirectory,
-    jobPath,
-    (status) => endedStates.has(status.state),
-    (status) => {
-      const text = aiJobProgressText(status);
-      if (text !== undefined) progress.showLine(text);
-    },
-  );
-  if (following.kind === 'serviceGone') {
-    throw new Error(
-      `The Earshot service stopped before AI job ${started.jobId} ended. The job resumes when the ` +
-        `service starts again (\`earshot serve\`, or the app) and saves what it makes in session ${sessionId}.`,
-    );
-  }
-  return following.status;
-}
-
-/** The progress line of an unfinished AI job; an ended one is reported otherwise. */
-export function aiJobProgressText(
-  status: Pick<AiJobStatus, 'state' | 'part' | 'partCount' | 'error'>,
-): string | undefined {
-  switch (status.state) {
-    case 'queued':
-      return 'Summarizing: waiting for other AI jobs to finish';
-    case 'running':
-      // 0 of 0 until the transcript is cut into parts that fit the model.
-      return status.partCount === 0
-        ? 'Summarizing: starting'
-        : `Summarizing: part ${status.part} of ${status.partCount}`;
-    case 'waitingToRetry':
-      return `Summarizing: waiting to retry… ${status.error ?? ''}`.trimEnd();
-    case 'saving':
-      return 'Summarizing: saving';
-    case 'done':
-    case 'failed':
-    case 'cancelled':
-      return undefined;
-  }
 }
 
 /** The session as the service saved it; the service owns the store, so a read-only view. */
