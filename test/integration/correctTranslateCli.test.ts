@@ -4,14 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../store/sessionStore.ts';
 import type { TranscriptRevisionRecord } from '../../store/transcriptRevisionTable.ts';
-import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
-import type { FakeAiServer } from '../fakes/ai/scriptedAnswers.ts';
-import {
-  earshotBin,
-  runEarshotAsync,
-  startServeProcess,
-  type ServeProcess,
-} from '../support/earshotProcess.ts';
+import { earshotBin } from '../support/earshotProcess.ts';
+import { ServedWithFakeAi } from '../support/servedWithFakeAi.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
@@ -43,8 +37,7 @@ const originals = lines.map(([, , text]) => text);
 let directory: ReturnType<typeof temporaryDirectory>;
 let dataDirectory: string;
 let sessionId: string;
-let service: ServeProcess | undefined;
-let fake: FakeAiServer | undefined;
+let served: ServedWithFakeAi;
 
 beforeEach(() => {
   directory = temporaryDirectory('correct-cli');
@@ -58,43 +51,17 @@ beforeEach(() => {
   } finally {
     store.close();
   }
+  served = new ServedWithFakeAi(dataDirectory);
 });
 
 afterEach(async () => {
-  await stopService();
-  await fake?.close();
-  fake = undefined;
+  await served.close();
   directory.remove();
 });
 
-const earshot = (...args: string[]) => runEarshotAsync([...args, '--data-dir', dataDirectory]);
-
-async function startService(): Promise<void> {
-  service = await startServeProcess(['--port', '0', '--data-dir', dataDirectory]);
-}
-
-async function stopService(): Promise<void> {
-  if (service === undefined) return;
-  service.child.kill('SIGTERM');
-  await service.exited;
-  service = undefined;
-}
-
-/** An OpenAI-compatible provider on a fake that wants `key`, set up as the default with `apiKey`. */
-async function setUpFakeProvider(key: string, apiKey: string): Promise<FakeAiServer> {
-  fake = await startOpenAiChatFake({ models: ['fake-model'], apiKey: key });
-  const set = await earshot(
-    'ai',
-    'set',
-    'openai-compatible',
-    `baseUrl=${fake.baseUrl}`,
-    'model=fake-model',
-    `apiKey=${apiKey}`,
-    '--yes',
-  );
-  expect(set.status, set.stderr).toBe(0);
-  return fake;
-}
+const earshot = (...args: string[]) => served.earshot(...args);
+const startService = () => served.startService();
+const rightKey = { wanted: 'sk-right', given: 'sk-right' };
 
 /** What the store holds for the session, read as another process reads it. */
 function saved(): {
@@ -128,7 +95,7 @@ describe('earshot correct', () => {
   });
 
   it('prints the changed segments with the changed words marked; --keep sets the corrected transcript', async () => {
-    const model = await setUpFakeProvider('sk-right', 'sk-right');
+    const model = await served.setUpFakeProvider(rightKey);
     await startService();
     model.answerNext({ object: corrections });
     const proposed = await earshot('correct', sessionId);
@@ -159,7 +126,7 @@ describe('earshot correct', () => {
   });
 
   it('--discard drops the proposal and leaves the session as it was', async () => {
-    const model = await setUpFakeProvider('sk-right', 'sk-right');
+    const model = await served.setUpFakeProvider(rightKey);
     await startService();
     model.answerNext({ object: corrections });
     expect((await earshot('correct', sessionId)).status).toBe(0);
@@ -176,7 +143,7 @@ describe('earshot correct', () => {
   });
 
   it("fails with the vendor's reason when the key is refused, kept with the correction", async () => {
-    await setUpFakeProvider('sk-right', 'sk-wrong');
+    await served.setUpFakeProvider({ wanted: 'sk-right', given: 'sk-wrong' });
     await startService();
     const result = await earshot('correct', sessionId);
     expect(result.status).toBe(1);
@@ -188,7 +155,7 @@ describe('earshot correct', () => {
   });
 
   it('cancels the job on Ctrl-C and exits 130', async () => {
-    const model = await setUpFakeProvider('sk-right', 'sk-right');
+    const model = await served.setUpFakeProvider(rightKey);
     await startService();
     model.answerNext({ hold: true });
     const child = spawn(earshotBin, ['correct', sessionId, '--data-dir', dataDirectory], {
@@ -211,7 +178,7 @@ describe('earshot correct', () => {
   });
 
   it('a restart mid-job makes the correction again, and the command says so', async () => {
-    const model = await setUpFakeProvider('sk-right', 'sk-right');
+    const model = await served.setUpFakeProvider(rightKey);
     await startService();
     model.answerNext({ hold: true }, { object: corrections });
     const running = earshot('correct', sessionId);
@@ -219,7 +186,7 @@ describe('earshot correct', () => {
       () => model.requests.length === 1,
       () => 'the model was never asked',
     );
-    await stopService();
+    await served.stopService();
     const cutOff = await running;
     expect(cutOff.status).toBe(1);
     expect(cutOff.stderr).toMatch(
@@ -258,7 +225,7 @@ describe('earshot translate', () => {
   });
 
   it('prints the translation segment by segment and saves it as the translated transcript', async () => {
-    const model = await setUpFakeProvider('sk-right', 'sk-right');
+    const model = await served.setUpFakeProvider(rightKey);
     await startService();
     model.answerNext({ object: translations });
     const result = await earshot('translate', sessionId, '--to', 'German');

@@ -5,14 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AiJobStatus } from '../../actors/aiJob/aiJob.ts';
 import { ControlClient } from '../../main/controlClient.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
-import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
-import type { FakeAiServer } from '../fakes/ai/scriptedAnswers.ts';
-import {
-  earshotBin,
-  runEarshotAsync,
-  startServeProcess,
-  type ServeProcess,
-} from '../support/earshotProcess.ts';
+import { earshotBin } from '../support/earshotProcess.ts';
+import { ServedWithFakeAi } from '../support/servedWithFakeAi.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
@@ -24,8 +18,7 @@ import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 let directory: ReturnType<typeof temporaryDirectory>;
 let dataDirectory: string;
 let sessionId: string;
-let service: ServeProcess | undefined;
-let fake: FakeAiServer | undefined;
+let served: ServedWithFakeAi;
 
 beforeEach(() => {
   directory = temporaryDirectory('summarize-cli');
@@ -44,32 +37,18 @@ beforeEach(() => {
   } finally {
     store.close();
   }
+  served = new ServedWithFakeAi(dataDirectory);
 });
 
 afterEach(async () => {
-  if (service !== undefined) {
-    service.child.kill('SIGTERM');
-    await service.exited;
-    service = undefined;
-  }
-  await fake?.close();
-  fake = undefined;
+  await served.close();
   directory.remove();
 });
 
-const earshot = (...args: string[]) => runEarshotAsync([...args, '--data-dir', dataDirectory]);
-
-async function startService(): Promise<void> {
-  service = await startServeProcess(['--port', '0', '--data-dir', dataDirectory]);
-}
-
+const earshot = (...args: string[]) => served.earshot(...args);
+const startService = () => served.startService();
 /** An OpenAI-compatible provider on the fake, set up as a user would, as the default. */
-async function setUpFakeProvider(): Promise<FakeAiServer> {
-  fake = await startOpenAiChatFake({ models: ['fake-model'] });
-  const set = await earshot('ai', 'set', 'openai-compatible', `baseUrl=${fake.baseUrl}`, 'model=fake-model');
-  expect(set.status, set.stderr).toBe(0);
-  return fake;
-}
+const setUpFakeProvider = () => served.setUpFakeProvider();
 
 /** The notes the digest asks a one-part session for (ai/artefacts/modelAnswerSchemas.ts). */
 const notes = {
