@@ -60,6 +60,14 @@ function hangingAfter(first: string): StreamText {
   };
 }
 
+/** Waits until the question's answer in the store has grown to `text`. */
+async function answerGrowsTo(questionId: string, text: string): Promise<void> {
+  for (let waited = 0; store.getLibraryQuestion(questionId)?.answer !== text; waited += 10) {
+    if (waited > 5_000) throw new Error(`the answer never grew to "${text}"`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('a library question job', () => {
   it('shows the question pending at once, then the answer with citations naming session and time', async () => {
     const { march, april } = library();
@@ -197,10 +205,7 @@ describe('a library question job', () => {
 
     const hanging = new AiJobs({ store, chooseModel: () => model(hangingAfter('{"answer": "The bud')) });
     const cancelled = hanging.askLibrary({ question: 'What about the budget?', filters: {} });
-    for (let waited = 0; store.getLibraryQuestion(cancelled.questionId)?.answer !== 'The bud'; waited += 10) {
-      if (waited > 5_000) throw new Error('the answer never grew');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await answerGrowsTo(cancelled.questionId, 'The bud');
     hanging.cancel(cancelled.job.id);
     expect(await cancelled.job.finished).toMatchObject({ state: 'cancelled' });
     expect(store.getLibraryQuestion(cancelled.questionId)).toMatchObject({ status: 'cancelled', answer: '' });
@@ -210,10 +215,7 @@ describe('a library question job', () => {
     library();
     const before = new AiJobs({ store, chooseModel: () => model(hangingAfter('{"answer": "Half')) });
     const { job, questionId } = before.askLibrary({ question: 'What about the budget?', filters: {} });
-    for (let waited = 0; store.getLibraryQuestion(questionId)?.answer !== 'Half'; waited += 10) {
-      if (waited > 5_000) throw new Error('the answer never grew');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await answerGrowsTo(questionId, 'Half');
     await before.close();
     const orphan: Omit<LibraryQuestionRecord, 'updatedAt'> = {
       id: 'orphan',

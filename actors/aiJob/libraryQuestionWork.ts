@@ -12,8 +12,7 @@ import {
   type LibraryQuestionRecord,
 } from '../../store/libraryQuestionTable.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
-import { answerWriteIntervalMs } from './questionWork.ts';
-import { ThrottledWrite } from './throttledWrite.ts';
+import { GrowingAnswer } from './growingAnswer.ts';
 import type { WorkSteps } from './workSteps.ts';
 
 /** An AI job that answers a question asked of the library (or of a topic, a tag, a span of dates). */
@@ -63,21 +62,12 @@ export function libraryQuestionSteps(
     createdAt: new Date(job.createdAt).toISOString(),
     ...changes,
   });
-  let answer = '';
-  let ended = false;
-  const writes = new ThrottledWrite(answerWriteIntervalMs, () => {
-    if (!ended) store.putLibraryQuestion(row({ answer }));
-  });
-  const startOver = () => {
-    answer = '';
-    writes.writeNow();
-  };
+  const growing = new GrowingAnswer((answer) => store.putLibraryQuestion(row({ answer })));
 
   return {
     begin: () => store.putLibraryQuestion(row({})),
     async generate(model, signal, onProgress) {
-      // A try after a transient failure: what the last one streamed is withdrawn.
-      if (answer !== '') startOver();
+      growing.beginTry();
       try {
         return await answerLibraryQuestion(
           work.question,
@@ -93,27 +83,20 @@ export function libraryQuestionSteps(
             signal,
             onProgress,
           },
-          {
-            onText: (text) => {
-              answer += text;
-              writes.request();
-            },
-            onRestart: startOver,
-          },
+          growing.handlers,
         );
       } finally {
-        writes.cancel();
+        growing.endTry();
       }
     },
     save(result) {
-      ended = true;
+      growing.end();
       store.putLibraryQuestion(
         row({ answer: result.answer, citations: result.citations, status: 'success' }),
       );
     },
     end(outcome) {
-      ended = true;
-      writes.cancel();
+      growing.end();
       store.putLibraryQuestion(
         outcome.state === 'failed'
           ? row({ status: 'error', error: outcome.error })

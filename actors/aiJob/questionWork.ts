@@ -4,7 +4,7 @@ import { promptSettingsOfSession } from '../../ai/artefacts/prompts/storedPrompt
 import { GenerationError } from '../../ai/generationErrors.ts';
 import type { AskEntry } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
-import { ThrottledWrite } from './throttledWrite.ts';
+import { GrowingAnswer } from './growingAnswer.ts';
 import type { WorkSteps } from './workSteps.ts';
 
 /** An AI job that answers a question about the session into its Q&A entry `entryId`. */
@@ -20,12 +20,6 @@ export const questionWorkSchema = z.object({
   entryId: z.string().min(1),
   question: z.string().trim().min(1),
 });
-
-/**
- * How often, at most, the growing answer is written to the store: often enough that the page's
- * replica shows it grow, seldom enough that a fast model does not cost a write per word.
- */
-export const answerWriteIntervalMs = 250;
 
 /** The text of an answer whose job was cancelled, so the entry never shows an empty answer. */
 export const cancelledAnswer = 'Cancelled.';
@@ -52,26 +46,18 @@ export function questionSteps(
     status: 'pending',
     ...changes,
   });
-  let answer = '';
-  let ended = false;
-  const writes = new ThrottledWrite(answerWriteIntervalMs, () => {
-    if (ended) return;
+  const growing = new GrowingAnswer((answer) => {
     try {
       store.putAskEntry(sessionId, entry({ answer }));
     } catch {
       // The session was deleted meanwhile: the job fails as it saves.
     }
   });
-  const startOver = () => {
-    answer = '';
-    writes.writeNow();
-  };
 
   return {
     begin: () => store.putAskEntry(sessionId, entry({})),
     async generate(model, signal, onProgress) {
-      // A try after a transient failure: what the last one streamed is withdrawn.
-      if (answer !== '') startOver();
+      growing.beginTry();
       try {
         return await answerQuestion(
           work.question,
@@ -84,20 +70,14 @@ export function questionSteps(
             signal,
             onProgress,
           },
-          {
-            onText: (text) => {
-              answer += text;
-              writes.request();
-            },
-            onRestart: startOver,
-          },
+          growing.handlers,
         );
       } finally {
-        writes.cancel();
+        growing.endTry();
       }
     },
     save(result) {
-      ended = true;
+      growing.end();
       if (store.getSession(sessionId) === undefined) {
         throw new GenerationError('The session was deleted while its question was answered.');
       }
@@ -112,8 +92,7 @@ export function questionSteps(
       );
     },
     end(outcome) {
-      ended = true;
-      writes.cancel();
+      growing.end();
       const text = outcome.state === 'failed' ? outcome.error : cancelledAnswer;
       store.putAskEntry(sessionId, entry({ answer: text, status: 'error' }));
     },

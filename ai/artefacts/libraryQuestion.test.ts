@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LibraryPassage } from '../../store/libraryPassages.ts';
 import { InvalidAnswerError } from '../generationErrors.ts';
 import { requestTokens } from '../longSessions/requestBudget.ts';
-import type { StreamText, TextRequest } from '../modelFunctions.ts';
 import { scriptedModel } from '../testing/scriptedModel.ts';
+import { streamedAnswers } from '../testing/streamedAnswers.ts';
 import { answerLibraryQuestion, nothingFoundAnswer } from './libraryQuestion.ts';
 import { jsonStringSoFar } from './streamedJsonText.ts';
 
@@ -31,28 +31,9 @@ const standup: LibraryPassage = {
   lines: [{ seq: 12, startMs: 3_600_000, endMs: 3_609_000, speaker: null, text: 'Budget cuts hit hiring.' }],
 };
 
-function streaming(...answers: string[]) {
-  const requests: TextRequest[] = [];
-  const streamText: StreamText = async function* (request) {
-    requests.push(request);
-    const answer = answers.shift() ?? '';
-    for (let at = 0; at < answer.length; at += 5) yield await Promise.resolve(answer.slice(at, at + 5));
-  };
-  const model = scriptedModel(8192);
-  return {
-    requests,
-    run: {
-      generateStructured: model.generateStructured,
-      streamText,
-      limits: { contextWindow: 8192, maxOutputTokens: 4096 },
-      signal: new AbortController().signal,
-    },
-  };
-}
-
 describe('answerLibraryQuestion', () => {
   it('sends the numbered passages with their sessions, streams the answer, and cites session and time', async () => {
-    const { run, requests } = streaming(
+    const { run, requests } = streamedAnswers(
       JSON.stringify({
         answer: 'March has 40,000 euros, kept as agreed [1]; cuts hit hiring [2].',
         citations: [
@@ -103,7 +84,7 @@ describe('answerLibraryQuestion', () => {
   });
 
   it('drops a quote its passage does not hold, snaps one with nearly all its words, and takes out markers of nothing', async () => {
-    const { run } = streaming(
+    const { run } = streamedAnswers(
       JSON.stringify({
         answer: 'It is 40,000 euros [1], said twice [2], and elsewhere [7].',
         citations: [
@@ -124,7 +105,7 @@ describe('answerLibraryQuestion', () => {
   });
 
   it('says no session mentions it, without asking the model, when no passage was found', async () => {
-    const { run, requests } = streaming();
+    const { run, requests } = streamedAnswers();
     expect(await answerLibraryQuestion('What about volcanoes?', [], run)).toEqual({
       answer: nothingFoundAnswer,
       citations: [],
@@ -134,12 +115,12 @@ describe('answerLibraryQuestion', () => {
   });
 
   it('reads JSON inside a Markdown fence, and asks again once when the answer is not of the shape', async () => {
-    const fenced = streaming(
+    const fenced = streamedAnswers(
       '```json\n{"answer": "Kept [1].", "citations": [{"passage": 1, "quote": "we keep it"}]}\n```',
     );
     expect((await answerLibraryQuestion('Budget?', [budgetReview], fenced.run)).answer).toBe('Kept [1].');
 
-    const { run, requests } = streaming('The budget is 40,000 euros.', '{"answer": ""}');
+    const { run, requests } = streamedAnswers('The budget is 40,000 euros.', '{"answer": ""}');
     let restarted = false;
     await expect(
       answerLibraryQuestion('Budget?', [budgetReview], run, { onRestart: () => (restarted = true) }),
@@ -186,7 +167,7 @@ describe('answerLibraryQuestion', () => {
       ...budgetReview,
       lines: [{ ...budgetReview.lines[1]!, text: 'The budget. '.repeat(3_000) }],
     };
-    const { run, requests } = streaming('{"answer": "Budget [1].", "citations": []}');
+    const { run, requests } = streamedAnswers('{"answer": "Budget [1].", "citations": []}');
     await answerLibraryQuestion('Budget?', [long], {
       ...run,
       limits: { contextWindow: 4096, maxOutputTokens: 4096 },

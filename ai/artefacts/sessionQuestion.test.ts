@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidAnswerError } from '../generationErrors.ts';
-import type { StreamText, TextRequest } from '../modelFunctions.ts';
-import { scriptedModel } from '../testing/scriptedModel.ts';
+import { streamedAnswers } from '../testing/streamedAnswers.ts';
 import type { TranscriptSegment } from '../longSessions/transcriptLines.ts';
 import { answerQuestion } from './sessionQuestion.ts';
 
@@ -11,27 +10,11 @@ const segments: TranscriptSegment[] = [
   { seq: 2, text: 'Agreed, we keep it.', startMs: 9_500, endMs: 12_000, speaker: 'Ana' },
 ];
 
-function streaming(...answers: string[]) {
-  const requests: TextRequest[] = [];
-  const streamText: StreamText = async function* (request) {
-    requests.push(request);
-    yield await Promise.resolve(answers.shift() ?? '');
-  };
-  const model = scriptedModel(8192);
-  return {
-    requests,
-    run: {
-      generateStructured: model.generateStructured,
-      streamText,
-      limits: { contextWindow: 8192, maxOutputTokens: 4096 },
-      signal: new AbortController().signal,
-    },
-  };
-}
-
 describe('answerQuestion', () => {
   it('sends a transcript that fits whole with the question, and grounds the answer’s citations', async () => {
-    const { run, requests } = streaming('It is 40,000 euros [0:00:04], kept [0:00:09] as agreed [0:00:40].');
+    const { run, requests } = streamedAnswers(
+      'It is 40,000 euros [0:00:04], kept [0:00:09] as agreed [0:00:40].',
+    );
     const answer = await answerQuestion('What is the budget?', segments, run);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.prompt).toContain('The question: What is the budget?');
@@ -50,10 +33,10 @@ describe('answerQuestion', () => {
   });
 
   it('answers in the language of the question unless the user chose one', async () => {
-    const first = streaming('Sí [0:00:04].');
+    const first = streamedAnswers('Sí [0:00:04].');
     await answerQuestion('¿Cuál es el presupuesto?', segments, first.run);
     expect(first.requests[0]?.system).toContain('Answer in the language the question is asked in.');
-    const second = streaming('Ja [0:00:04].');
+    const second = streamedAnswers('Ja [0:00:04].');
     await answerQuestion('What is the budget?', segments, {
       ...second.run,
       prompts: { outputLanguage: 'German' },
@@ -62,7 +45,7 @@ describe('answerQuestion', () => {
   });
 
   it('asks again when the answer is nothing but citations of nothing, then fails visibly', async () => {
-    const { run, requests } = streaming('[2:00:00]', '');
+    const { run, requests } = streamedAnswers('[2:00:00]', '');
     let restarted = false;
     await expect(
       answerQuestion('What is the budget?', segments, run, { onRestart: () => (restarted = true) }),
