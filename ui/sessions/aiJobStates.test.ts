@@ -7,6 +7,8 @@ function job(jobId: string, sessionId: string, state: AiJobStatus['state'], crea
     sessionId,
     kind: 'digest',
     entryId: null,
+    targetLanguage: null,
+    questionId: null,
     artefacts: ['summary', 'actionItems', 'keywords', 'chapters', 'mindMap'],
     state,
     part: 0,

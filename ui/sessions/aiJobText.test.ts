@@ -7,6 +7,8 @@ const running: AiJobStatus = {
   sessionId: 'session-1',
   kind: 'digest',
   entryId: null,
+  targetLanguage: null,
+  questionId: null,
   artefacts: ['summary', 'actionItems', 'keywords', 'chapters', 'mindMap'],
   state: 'running',
   part: 2,
