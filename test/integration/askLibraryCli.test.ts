@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createZonedClock, localTimeZone } from '../../api/zonedTime.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
-import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
 import type { FakeAiServer } from '../fakes/ai/scriptedAnswers.ts';
-import { runEarshotAsync, startServeProcess, type ServeProcess } from '../support/earshotProcess.ts';
+import { ServedWithFakeAi } from '../support/servedWithFakeAi.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
@@ -18,8 +17,7 @@ import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 let directory: ReturnType<typeof temporaryDirectory>;
 let dataDirectory: string;
 let sessions: { march: string; april: string; standup: string };
-let service: ServeProcess | undefined;
-let fake: FakeAiServer | undefined;
+let served: ServedWithFakeAi;
 
 const marchStart = Date.UTC(2026, 2, 4, 9);
 const aprilStart = Date.UTC(2026, 3, 8, 9);
@@ -64,34 +62,19 @@ beforeEach(() => {
   } finally {
     store.close();
   }
+  served = new ServedWithFakeAi(dataDirectory);
 });
 
 afterEach(async () => {
-  if (service !== undefined) {
-    service.child.kill('SIGTERM');
-    await service.exited;
-    service = undefined;
-  }
-  await fake?.close();
-  fake = undefined;
+  await served.close();
   directory.remove();
 });
 
-const earshot = (...args: string[]) => runEarshotAsync([...args, '--data-dir', dataDirectory]);
+const earshot = (...args: string[]) => served.earshot(...args);
 
 async function startServiceWithFake(): Promise<FakeAiServer> {
-  fake = await startOpenAiChatFake({ models: ['fake-model'], apiKey: 'sk-right' });
-  const set = await earshot(
-    'ai',
-    'set',
-    'openai-compatible',
-    `baseUrl=${fake.baseUrl}`,
-    'model=fake-model',
-    'apiKey=sk-right',
-    '--yes',
-  );
-  expect(set.status, set.stderr).toBe(0);
-  service = await startServeProcess(['--port', '0', '--data-dir', dataDirectory]);
+  const fake = await served.setUpFakeProvider();
+  await served.startService();
   return fake;
 }
 
