@@ -60,6 +60,19 @@ function hangingAfter(first: string): StreamText {
   };
 }
 
+/** Jobs on the scripted model, noting what each model was chosen for. */
+function jobsNotingSubjects(): { jobs: AiJobs; subjects: ModelSubject[] } {
+  const subjects: ModelSubject[] = [];
+  const jobs = new AiJobs({
+    store,
+    chooseModel: (subject) => {
+      subjects.push(subject);
+      return model();
+    },
+  });
+  return { jobs, subjects };
+}
+
 /** Waits until the question's answer in the store has grown to `text`. */
 async function answerGrowsTo(questionId: string, text: string): Promise<void> {
   for (let waited = 0; store.getLibraryQuestion(questionId)?.answer !== text; waited += 10) {
@@ -71,14 +84,7 @@ async function answerGrowsTo(questionId: string, text: string): Promise<void> {
 describe('a library question job', () => {
   it('shows the question pending at once, then the answer with citations naming session and time', async () => {
     const { march, april } = library();
-    const subjects: ModelSubject[] = [];
-    const jobs = new AiJobs({
-      store,
-      chooseModel: (subject) => {
-        subjects.push(subject);
-        return model();
-      },
-    });
+    const { jobs, subjects } = jobsNotingSubjects();
     const { job, questionId } = jobs.askLibrary({ question: ' What about the budget? ', filters: {} });
     expect(store.getLibraryQuestion(questionId)).toMatchObject({
       question: 'What about the budget?',
@@ -129,14 +135,7 @@ describe('a library question job', () => {
 
   it('asks only the sessions of the topic, on the topic’s model', async () => {
     const { april } = library();
-    const subjects: ModelSubject[] = [];
-    const jobs = new AiJobs({
-      store,
-      chooseModel: (subject) => {
-        subjects.push(subject);
-        return model();
-      },
-    });
+    const { jobs, subjects } = jobsNotingSubjects();
     const { job, questionId } = jobs.askLibrary({
       question: 'What about the budget?',
       filters: { topicId: 'hiring' },
