@@ -24,7 +24,7 @@ export const promptsAnswerSchema = z.object({
 });
 
 const answer = {
-  status: 200,
+  status: 200 as const,
   description: 'The prompt choices, the defaults and the templates',
   schema: promptsAnswerSchema,
 };
