@@ -52,11 +52,9 @@ export const aiSettingsSchema = z.object({
         defaultBaseUrl: z.string().optional(),
         needsApiKey: z.boolean(),
         keyPage: z.string().optional(),
-        fields: z
-          .array(z.record(z.string(), z.unknown()))
-          .meta({
-            description: 'Its settings as form fields (FieldDescriptor in api/control/providerView.ts)',
-          }),
+        fields: z.array(z.record(z.string(), z.unknown())).meta({
+          description: 'Its settings as form fields (FieldDescriptor in api/control/providerView.ts)',
+        }),
       }),
     )
     .meta({
