@@ -33,6 +33,7 @@ const sharedWithUi = new Set([
   'api/login/pageKey.ts',
   'providers/live/proxyProtocol.ts',
   'providers/whisper-cpp/runtimePage.ts',
+  'store/changedWords.ts',
   'store/citedSegment.ts',
   'store/records.ts',
 ]);

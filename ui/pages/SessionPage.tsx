@@ -12,6 +12,7 @@ import { sessionDisplayTitle } from '../sessions/sessionDisplayTitle.ts';
 import { SessionOrganizer } from '../sessions/SessionOrganizer.tsx';
 import { SessionStatusBadge } from '../sessions/SessionStatusBadge.tsx';
 import { SessionTitle } from '../sessions/SessionTitle.tsx';
+import { TranscriptRevisionsPanel } from '../sessions/TranscriptRevisionsPanel.tsx';
 import { TranscriptView } from '../sessions/TranscriptView.tsx';
 import { useProviderLabels } from '../sessions/useProviderLabels.ts';
 import { type SessionDetail, useSessionDetail } from '../sessions/useSessionDetail.ts';
@@ -142,6 +143,7 @@ function LoadedSession(props: { detail: SessionDetail }) {
         recording={recording}
         revealed={revealedSegment}
       />
+      {!recording && <TranscriptRevisionsPanel session={session} />}
       <GeneratedPanels
         session={session}
         segments={segments}
