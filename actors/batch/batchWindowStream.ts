@@ -31,6 +31,8 @@ export const maxWindowMs = 45_000;
  */
 export const windowTargetMs = 10_000;
 export const settledAfterMs = 3_000;
+/** Committed audio each pass hears again before the open words (see TranscriptStabilizer's `heardContextMs`). */
+export const heardContextMs = 4_000;
 /** How much each new pass moves the measured speed: enough to follow a change, not one odd pass. */
 const speedSmoothing = 0.5;
 
@@ -62,7 +64,7 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
   const mode: BatchWindowMode =
     definition.metadata.executionMode === 'windowed-debounce' ? 'debounce' : 'interval';
   const window = new AudioWindow();
-  const stabilizer = new TranscriptStabilizer({ windowTargetMs, settledAfterMs });
+  const stabilizer = new TranscriptStabilizer({ windowTargetMs, settledAfterMs, heardContextMs });
   const lifetime = new AbortController();
   let lease: ProviderAddressLease | undefined;
   let baseUrl: string | undefined;

@@ -466,6 +466,44 @@ describe('TranscriptStabilizer keeping the window near its target', () => {
     expect(committedText(stabilizer.flush())).toBe('w14');
   });
 
+  it('with heard context, cuts the window that much before the committed words, and skips them when heard again', () => {
+    const stabilizer = new TranscriptStabilizer({
+      windowTargetMs: 10_000,
+      settledAfterMs: 3_000,
+      heardContextMs: 4_000,
+    });
+    const update = stabilizer.accept(timedPass(0, 14_000, wordsFrom(0, 14)));
+    expect(committedText(update)).toBe(
+      wordsFrom(0, 11)
+        .map(([text]) => text)
+        .join(' '),
+    );
+    expect(update.trimBeforeMs).toBeGreaterThan(6_000);
+    expect(update.trimBeforeMs).toBeLessThanOrEqual(6_600);
+    // The next pass hears w6…w10 again: they are skipped, and the open words agree as usual.
+    const next = stabilizer.accept(timedPass(6_450, 15_500, wordsFrom(6, 15)));
+    expect(committedText(next)).toBe('w11 w12 w13');
+    expect(committedText(stabilizer.flush())).toBe('w14');
+  });
+
+  it('without word times, heard context leaves the cut at the committed segments', () => {
+    const stabilizer = new TranscriptStabilizer({
+      windowTargetMs: 10_000,
+      settledAfterMs: 3_000,
+      heardContextMs: 4_000,
+    });
+    const update = stabilizer.accept(
+      textPass(
+        0,
+        16_000,
+        ['one two three', 0, 5_000],
+        ['four five', 5_500, 12_500],
+        ['six seven', 13_000, 16_000],
+      ),
+    );
+    expect(update.trimBeforeMs).toBe(12_500);
+  });
+
   it('leaves a window within its target to agreement alone', () => {
     const stabilizer = new TranscriptStabilizer({ windowTargetMs: 10_000, settledAfterMs: 3_000 });
     const update = stabilizer.accept(timedPass(0, 9_000, wordsFrom(0, 9)));
