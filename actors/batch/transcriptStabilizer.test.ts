@@ -448,43 +448,33 @@ describe('TranscriptStabilizer keeping the window near its target', () => {
       return [text(second), second * 1000, second * 1000 + 600];
     });
 
-  it('commits, unagreed, the words of a long window that end well before its end, and cuts the window after them', () => {
-    const stabilizer = new TranscriptStabilizer({ windowTargetMs: 10_000, settledAfterMs: 3_000 });
-    const update = stabilizer.accept(timedPass(0, 14_000, wordsFrom(0, 14)));
-    // w0…w10 end by 10.6 s ≤ 14 s − 3 s; w11 ends at 11.6 s, too close to the end to be sure of.
-    expect(committedText(update)).toBe(
-      wordsFrom(0, 11)
-        .map(([text]) => text)
-        .join(' '),
-    );
-    expect(update.trimBeforeMs).toBeGreaterThan(10_000);
-    expect(update.trimBeforeMs).toBeLessThanOrEqual(10_600);
-    // The next pass starts at the cut: what it hears again of w10 is skipped; w11–w13 agree with
-    // the long pass's uncommitted tail, so they are committed as usual, and w14 waits.
-    const next = stabilizer.accept(timedPass(10_450, 15_500, wordsFrom(10, 15)));
-    expect(committedText(next)).toBe('w11 w12 w13');
-    expect(committedText(stabilizer.flush())).toBe('w14');
-  });
-
-  it('with heard context, cuts the window that much before the committed words, and skips them when heard again', () => {
-    const stabilizer = new TranscriptStabilizer({
-      windowTargetMs: 10_000,
-      settledAfterMs: 3_000,
-      heardContextMs: 4_000,
-    });
-    const update = stabilizer.accept(timedPass(0, 14_000, wordsFrom(0, 14)));
-    expect(committedText(update)).toBe(
-      wordsFrom(0, 11)
-        .map(([text]) => text)
-        .join(' '),
-    );
-    expect(update.trimBeforeMs).toBeGreaterThan(6_000);
-    expect(update.trimBeforeMs).toBeLessThanOrEqual(6_600);
-    // The next pass hears w6…w10 again: they are skipped, and the open words agree as usual.
-    const next = stabilizer.accept(timedPass(6_450, 15_500, wordsFrom(6, 15)));
-    expect(committedText(next)).toBe('w11 w12 w13');
-    expect(committedText(stabilizer.flush())).toBe('w14');
-  });
+  it.each([
+    { heardContextMs: 0, cutFromMs: 10_000, nextStartMs: 10_450, nextFromS: 10 },
+    { heardContextMs: 4_000, cutFromMs: 6_000, nextStartMs: 6_450, nextFromS: 6 },
+  ])(
+    'commits, unagreed, the words of a long window that end well before its end, and cuts the window after them less $heardContextMs ms heard again',
+    ({ heardContextMs, cutFromMs, nextStartMs, nextFromS }) => {
+      const stabilizer = new TranscriptStabilizer({
+        windowTargetMs: 10_000,
+        settledAfterMs: 3_000,
+        heardContextMs,
+      });
+      const update = stabilizer.accept(timedPass(0, 14_000, wordsFrom(0, 14)));
+      // w0…w10 end by 10.6 s ≤ 14 s − 3 s; w11 ends at 11.6 s, too close to the end to be sure of.
+      expect(committedText(update)).toBe(
+        wordsFrom(0, 11)
+          .map(([text]) => text)
+          .join(' '),
+      );
+      expect(update.trimBeforeMs).toBeGreaterThan(cutFromMs);
+      expect(update.trimBeforeMs).toBeLessThanOrEqual(cutFromMs + 600);
+      // The next pass starts at the cut: what it hears again of the committed words is skipped;
+      // w11–w13 agree with the long pass's uncommitted tail, so they are committed as usual, and w14 waits.
+      const next = stabilizer.accept(timedPass(nextStartMs, 15_500, wordsFrom(nextFromS, 15)));
+      expect(committedText(next)).toBe('w11 w12 w13');
+      expect(committedText(stabilizer.flush())).toBe('w14');
+    },
+  );
 
   it('without word times, heard context leaves the cut at the committed segments', () => {
     const stabilizer = new TranscriptStabilizer({
