@@ -179,7 +179,8 @@ it('says where AI providers are set up when there is none, after a reload too', 
     await expect
       .poll(() => digest.getByRole('alert').textContent(), jobWait)
       .toContain('No AI provider is set up. Add one with: earshot ai set KIND model=…');
-    const note = page.getByTestId('ai-provider-setup');
+    // The correction panel shows the same note: this one is the digest's.
+    const note = digest.getByTestId('ai-provider-setup');
     expect(await note.textContent()).toContain('earshot ai set openai model=gpt-4o-mini apiKey=sk-…');
     await expect
       .poll(() => panel(page, 'Summary').textContent(), jobWait)
