@@ -9,6 +9,7 @@ import { promptSettingsOfSession } from '../../ai/artefacts/prompts/storedPrompt
 import { GenerationError } from '../../ai/generationErrors.ts';
 import type { GenerationStatus, SessionRecord } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import { generationRun } from './aiModel.ts';
 import type { WorkSteps } from './workSteps.ts';
 
 /** An AI job that makes the session's digest, or some of its parts. */
@@ -64,13 +65,7 @@ export function digestSteps(
     generate: (model, signal, onProgress) =>
       generateDigest(
         store.getSegments(sessionId),
-        {
-          generateStructured: model.generateStructured,
-          limits: model.limits,
-          prompts: promptSettingsOfSession(store, sessionId),
-          signal,
-          onProgress,
-        },
+        generationRun(model, promptSettingsOfSession(store, sessionId), signal, onProgress),
         work.artefacts,
       ),
     save(generated) {

@@ -12,6 +12,7 @@ import {
   type LibraryQuestionRecord,
 } from '../../store/libraryQuestionTable.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import { generationRun } from './aiModel.ts';
 import { GrowingAnswer } from './growingAnswer.ts';
 import type { WorkSteps } from './workSteps.ts';
 
@@ -72,17 +73,15 @@ export function libraryQuestionSteps(
         return await answerLibraryQuestion(
           work.question,
           store.findPassages(work.question, libraryFilter(work.filters), passagesLookedUp),
-          {
-            generateStructured: model.generateStructured,
-            streamText: model.streamText,
-            limits: model.limits,
-            prompts: sessionPromptSettings(
+          generationRun(
+            model,
+            sessionPromptSettings(
               readPromptSettings(store.getSetting(promptSettingsValueId)),
               work.filters.topicId,
             ),
             signal,
             onProgress,
-          },
+          ),
           growing.handlers,
         );
       } finally {

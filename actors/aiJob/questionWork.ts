@@ -4,6 +4,7 @@ import { promptSettingsOfSession } from '../../ai/artefacts/prompts/storedPrompt
 import { GenerationError } from '../../ai/generationErrors.ts';
 import type { AskEntry } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import { generationRun } from './aiModel.ts';
 import { GrowingAnswer } from './growingAnswer.ts';
 import type { WorkSteps } from './workSteps.ts';
 
@@ -62,14 +63,7 @@ export function questionSteps(
         return await answerQuestion(
           work.question,
           store.getSegments(sessionId),
-          {
-            generateStructured: model.generateStructured,
-            streamText: model.streamText,
-            limits: model.limits,
-            prompts: promptSettingsOfSession(store, sessionId),
-            signal,
-            onProgress,
-          },
+          generationRun(model, promptSettingsOfSession(store, sessionId), signal, onProgress),
           growing.handlers,
         );
       } finally {

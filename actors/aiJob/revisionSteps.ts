@@ -9,6 +9,7 @@ import type {
   TranscriptRevisionKind,
   TranscriptRevisionRecord,
 } from '../../store/transcriptRevisionTable.ts';
+import { generationRun } from './aiModel.ts';
 import type { WorkSteps } from './workSteps.ts';
 
 /** What a correction or a translation brings to the steps they share. */
@@ -59,13 +60,10 @@ export function revisionSteps(
     begin: () => store.putTranscriptRevision(record({})),
     async generate(model, signal, onProgress) {
       const segments = store.getSegments(sessionId);
-      const texts = await revision.rewrite(segments, {
-        generateStructured: model.generateStructured,
-        limits: model.limits,
-        prompts: promptSettingsOfSession(store, sessionId),
-        signal,
-        onProgress,
-      });
+      const texts = await revision.rewrite(
+        segments,
+        generationRun(model, promptSettingsOfSession(store, sessionId), signal, onProgress),
+      );
       const revised = new Map(texts.map((entry) => [entry.seq, entry.text]));
       return segments.map(({ seq, startMs, endMs, text }) => ({
         seq,
