@@ -1,11 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type StoredAiSettings, writeAiSettings } from '../../store/aiProviderSettings.ts';
+import { writeAiSettings } from '../../store/aiProviderSettings.ts';
 import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
-import type { FakeAiServer } from '../fakes/ai/scriptedAnswers.ts';
 import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
-import { seedBudgetMeeting, unexpectedErrors } from './support/budgetMeeting.ts';
+import {
+  fakeOpenAiKey,
+  fakeOpenAiModel,
+  seedBudgetMeeting,
+  teamAiSettings,
+  unexpectedErrors,
+} from './support/budgetMeeting.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
@@ -22,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => opened.closeAll());
 
-const apiKey = 'sk-proj-fake-openai-key-0123456789';
-const model = 'gpt-4o-mini';
+const apiKey = fakeOpenAiKey;
+const model = fakeOpenAiModel;
 
 /** The model's notes, shaped as ai/artefacts/modelAnswerSchemas.ts's notesSchema. */
 const notes = {
@@ -37,14 +42,6 @@ const notes = {
   outline: '# Meeting\n## Budget\n- Travel stays\n## Hiring\n- Two positions\n  - In March',
 };
 
-function settingsFor(fake: FakeAiServer, automaticDigest: boolean): StoredAiSettings {
-  return {
-    providers: { team: { kind: 'openai', baseUrl: fake.baseUrl, model, apiKey } },
-    defaultAiProvider: 'team',
-    automaticDigest,
-  };
-}
-
 /** An AI job is asked about every second; a drawing waits for markmap's chunk. */
 const jobWait = { timeout: 10_000 };
 
@@ -54,7 +51,7 @@ const progress = (page: Page) => page.getByTestId('ai-job-progress');
 it('generates the digest: progress while it waits out a 429, then the summary, chapters that lead into the transcript and a drawn mind map', async () => {
   const fake = await startOpenAiChatFake({ apiKey, models: [model] });
   const earshot = await openEarshot(browser, {
-    prepare: (dataDirectory) => writeAiSettings(dataDirectory, settingsFor(fake, false)),
+    prepare: (dataDirectory) => writeAiSettings(dataDirectory, teamAiSettings(fake.baseUrl, false)),
   });
   try {
     const { page, service } = earshot;
@@ -139,7 +136,7 @@ it('generates the digest: progress while it waits out a 429, then the summary, c
 it('takes up the digest the service is already making as the page opens, and cancels it', async () => {
   const fake = await startOpenAiChatFake({ apiKey, models: [model] });
   const earshot = await openEarshot(browser, {
-    prepare: (dataDirectory) => writeAiSettings(dataDirectory, settingsFor(fake, true)),
+    prepare: (dataDirectory) => writeAiSettings(dataDirectory, teamAiSettings(fake.baseUrl, true)),
   });
   try {
     const { page, service } = earshot;

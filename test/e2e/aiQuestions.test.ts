@@ -4,7 +4,13 @@ import { readAiSettings, writeAiSettings } from '../../store/aiProviderSettings.
 import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
 import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
-import { seedBudgetMeeting, unexpectedErrors } from './support/budgetMeeting.ts';
+import {
+  fakeOpenAiKey,
+  fakeOpenAiModel,
+  seedBudgetMeeting,
+  teamAiSettings,
+  unexpectedErrors,
+} from './support/budgetMeeting.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
@@ -21,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => opened.closeAll());
 
-const apiKey = 'sk-proj-fake-openai-key-0123456789';
-const model = 'gpt-4o-mini';
+const apiKey = fakeOpenAiKey;
+const model = fakeOpenAiModel;
 
 const wait = { timeout: 10_000 };
 const questions = (page: Page) => page.getByRole('region', { name: 'Questions and answers', exact: true });
@@ -30,12 +36,7 @@ const questions = (page: Page) => page.getByRole('region', { name: 'Questions an
 it('asks a question: pending at once, stopped, asked again, answered with a citation that leads into the transcript', async () => {
   const fake = await startOpenAiChatFake({ apiKey, models: [model] });
   const earshot = await openEarshot(browser, {
-    prepare: (dataDirectory) =>
-      writeAiSettings(dataDirectory, {
-        providers: { team: { kind: 'openai', baseUrl: fake.baseUrl, model, apiKey } },
-        defaultAiProvider: 'team',
-        automaticDigest: false,
-      }),
+    prepare: (dataDirectory) => writeAiSettings(dataDirectory, teamAiSettings(fake.baseUrl, false)),
   });
   try {
     const { page, service } = earshot;

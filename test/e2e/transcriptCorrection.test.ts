@@ -4,7 +4,13 @@ import { writeAiSettings } from '../../store/aiProviderSettings.ts';
 import { startOpenAiChatFake } from '../fakes/ai/openAiChatFake.ts';
 import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
-import { seedBudgetMeeting, unexpectedErrors } from './support/budgetMeeting.ts';
+import {
+  fakeOpenAiKey,
+  fakeOpenAiModel,
+  seedBudgetMeeting,
+  teamAiSettings,
+  unexpectedErrors,
+} from './support/budgetMeeting.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
@@ -20,19 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => opened.closeAll());
 
-const apiKey = 'sk-proj-fake-openai-key-0123456789';
-const model = 'gpt-4o-mini';
+const apiKey = fakeOpenAiKey;
+const model = fakeOpenAiModel;
 const wait = { timeout: 10_000 };
 
 it('proposes a correction, marks the changed words beside the original, and keeps it', async () => {
   const fake = await startOpenAiChatFake({ apiKey, models: [model] });
   const earshot = await openEarshot(browser, {
-    prepare: (dataDirectory) =>
-      writeAiSettings(dataDirectory, {
-        providers: { team: { kind: 'openai', baseUrl: fake.baseUrl, model, apiKey } },
-        defaultAiProvider: 'team',
-        automaticDigest: false,
-      }),
+    prepare: (dataDirectory) => writeAiSettings(dataDirectory, teamAiSettings(fake.baseUrl, false)),
   });
   try {
     const { page, service } = earshot;

@@ -1,3 +1,4 @@
+import type { StoredAiSettings } from '../../../store/aiProviderSettings.ts';
 import type { SessionStore } from '../../../store/sessionStore.ts';
 
 /** The lines of the budget meeting the AI tests ask about, 30 seconds apart. */
@@ -21,4 +22,17 @@ export function seedBudgetMeeting(store: SessionStore): string {
 /** Page errors other than Chromium's "Failed to load resource" lines for refused requests. */
 export function unexpectedErrors(pageErrors: string[]): string[] {
   return pageErrors.filter((error) => !error.startsWith('Failed to load resource'));
+}
+
+/** The key and model the AI tests' OpenAI fake accepts. */
+export const fakeOpenAiKey = 'sk-proj-fake-openai-key-0123456789';
+export const fakeOpenAiModel = 'gpt-4o-mini';
+
+/** AI settings with one default provider, "team", on the OpenAI fake at `baseUrl`. */
+export function teamAiSettings(baseUrl: string, automaticDigest: boolean): StoredAiSettings {
+  return {
+    providers: { team: { kind: 'openai', baseUrl, model: fakeOpenAiModel, apiKey: fakeOpenAiKey } },
+    defaultAiProvider: 'team',
+    automaticDigest,
+  };
 }
