@@ -75,18 +75,32 @@ describe('GET /sessions', () => {
     finishedSession('c', 2_000, ['Nothing to see.'], { title: 'Budget planning' });
   });
 
-  it('lists newest first with a total, 25 to a page by default, and no snippet without a search', async () => {
+  it('lists newest first with a total, 20 to a page by default, and no snippet without a search', async () => {
     const { status, body, headers } = await call('GET', '/sessions');
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(ids(body)).toEqual(['b', 'c', 'a']);
     expect(body.total).toBe(3);
-    expect(body.sessions).toContainEqual({ ...store.getSession('a'), snippet: null });
+    expect(body.sessions).toContainEqual({
+      ...store.getSession('a'),
+      snippet: null,
+      opening: 'We discussed the Q3 budget.',
+    });
     for (let index = 0; index < 30; index++) finishedSession(`more-${index}`, 10 + index, []);
     const first = await call('GET', '/sessions');
     expect(ids(first.body)).toHaveLength(20);
     expect(first.body.total).toBe(33);
     expect(ids((await call('GET', '/sessions?limit=2&offset=1')).body)).toEqual(['c', 'a']);
+  });
+
+  it("gives each session its transcript's first words, and none while it has no transcript", async () => {
+    finishedSession('quiet', 4_000, []);
+    const sessions = (await call('GET', '/sessions')).body.sessions as Array<{
+      id: string;
+      opening: unknown;
+    }>;
+    expect(sessions.find((session) => session.id === 'quiet')?.opening).toBeNull();
+    expect(sessions.find((session) => session.id === 'b')?.opening).toMatch(/^filler0 filler1 .*…$/);
   });
 
   it('searches titles and transcripts, with a snippet around the first match in the transcript', async () => {

@@ -13,6 +13,7 @@ import { parseSessionListQuery } from '../sessionListQuery.ts';
 import { parseJsonBody } from './requestBody.ts';
 import { attachmentDisposition, safeFileName } from '../../store/safeFileName.ts';
 import { trimmedText } from './textField.ts';
+import { transcriptOpening } from './transcriptOpening.ts';
 import { transcriptSnippet } from './transcriptSnippet.ts';
 
 export const patchSchema = z
@@ -30,6 +31,7 @@ const patchUsage =
  * The UI's sessions, relative to the control channel's base path:
  * - `GET /sessions?search=&topicId=&tagId=&status=&limit=&offset=` → `{sessions, total}`, newest
  *   first, each with a `snippet` of the transcript around the search text (null without a match)
+ *   and the `opening` of its transcript (its first words, null while it has none)
  * - `GET /sessions/:id` → `{session, segments, askHistory}`
  * - `PATCH /sessions/:id` `{title?, topicId?, tagIds?}` → `{session}`
  * - `DELETE /sessions/:id` → 204; refused while the session records
@@ -49,6 +51,7 @@ export function createSessionControl(dependencies: { store: SessionStore }): Hon
         sessions: page.sessions.map((session) => ({
           ...session,
           snippet: query.search === undefined ? null : snippetOf(store, session, query.search),
+          opening: openingOf(store, session),
         })),
         total: page.total,
       },
@@ -134,6 +137,10 @@ function sessionNotFound(id: string): Response {
 
 function snippetOf(store: SessionStore, session: SessionRecord, search: string): string | null {
   return session.transcriptLength === 0 ? null : transcriptSnippet(store.getTranscript(session.id), search);
+}
+
+function openingOf(store: SessionStore, session: SessionRecord): string | null {
+  return session.transcriptLength === 0 ? null : transcriptOpening(store.getTranscript(session.id));
 }
 
 /** Per-field messages naming the topic and tags that do not exist, or undefined when all do. */

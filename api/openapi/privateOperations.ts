@@ -119,7 +119,7 @@ const sessionRoutes: PrivateOperation[] = [
     answer: {
       status: 200,
       description:
-        '{sessions, total}: the stored session records (store/records.ts) with a `snippet`, null without a search match',
+        '{sessions, total}: the stored session records (store/records.ts) with a `snippet`, null without a search match, and the `opening` of the transcript (its first words, null without one)',
     },
     errors: ['invalid_query'],
   },
