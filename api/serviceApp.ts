@@ -6,6 +6,7 @@ import type { SessionStore } from '../store/sessionStore.ts';
 import type { ApiAccessControl } from './apiAccessControl.ts';
 import { createApiApp } from './app.ts';
 import { createControlApp, type ServiceAddress } from './control/controlApp.ts';
+import type { LiveRecordings } from './control/liveControl.ts';
 import type { LiveView } from './dependencies.ts';
 import { hostAndOriginGuard } from './hostGuard.ts';
 import { createLoginApp } from './login/loginApp.ts';
@@ -21,6 +22,8 @@ export interface ServiceAppDependencies {
   aiJobs: AiJobs;
   runtimes: LocalRuntimes;
   live: LiveView;
+  /** Stops a live recording from the control channel (`POST /sessions/:id/stop`). */
+  recordings: LiveRecordings;
   dataDirectory: string;
   version: string;
   /** Where the service listens; known only once it does. */

@@ -124,6 +124,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       jobs,
       aiJobs,
       runtimes,
+      recordings: live,
       dataDirectory,
       version: earshotVersion,
       address,

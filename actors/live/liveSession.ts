@@ -27,6 +27,8 @@ export interface LiveSessionUpdate {
    * Stop, `untranscribedMs` is the audio still to transcribe before the session completes.
    */
   pace?: { speed: number | null; untranscribedMs: number };
+  /** While the provider stream is being reopened: which reconnect this is (1 for the first). */
+  reconnectAttempt?: number;
 }
 
 export interface LiveSessionOptions {
@@ -115,6 +117,8 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
 
   const publish = (change: Partial<LiveSessionUpdate> = {}) => {
     const snapshot = actor.getSnapshot();
+    const { failedAttempts } = snapshot.context;
+    const reopening = snapshot.value === 'reconnecting' || snapshot.value === 'connecting';
     latest = {
       sessionId,
       state: snapshot.value,
@@ -124,6 +128,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
       error: snapshot.context.error,
       audioMs: sessionMs(audio.capturedMs),
       ...(pace === undefined ? {} : { pace }),
+      ...(reopening && failedAttempts > 0 ? { reconnectAttempt: failedAttempts } : {}),
     };
     for (const listener of listeners) listener(latest);
   };

@@ -36,6 +36,12 @@ export interface LiveSessionRequest {
   resumeSessionId?: string;
 }
 
+/** A session recording in the service; its title and the rest are in the store. */
+export interface RunningSession {
+  sessionId: string;
+  providerId: string;
+}
+
 /** A live request that cannot start (unknown provider, missing settings, audio it cannot take…). */
 export class LiveRequestError extends Error {}
 
@@ -59,6 +65,7 @@ export class LiveSessions {
   private readonly options: LiveSessionsOptions;
   private readonly sessions = new Map<string, LiveSession>();
   private readonly detachedStops = new Map<string, NodeJS.Timeout>();
+  private readonly runningListeners = new Set<(running: RunningSession[]) => void>();
 
   constructor(options: LiveSessionsOptions) {
     this.options = options;
@@ -111,17 +118,44 @@ export class LiveSessions {
       }),
     });
     this.sessions.set(session.id, session);
+    this.tellRunning();
     void session.ended.then(() => {
       // A resumed session has its earlier run's id: that run's end must not drop the new one.
       if (this.sessions.get(session.id) !== session) return;
       this.sessions.delete(session.id);
       this.cancelDetachedStop(session.id);
+      this.tellRunning();
     });
     return session;
   }
 
+  /** The sessions recording now, whichever client captures them. */
+  running(): RunningSession[] {
+    return [...this.sessions.values()].map((session) => ({
+      sessionId: session.id,
+      providerId: session.providerId,
+    }));
+  }
+
+  /** Calls `listener` with `running()` whenever a session starts or ends; returns the unsubscribe function. */
+  watchRunning(listener: (running: RunningSession[]) => void): () => void {
+    this.runningListeners.add(listener);
+    return () => this.runningListeners.delete(listener);
+  }
+
   get(sessionId: string): LiveSession | undefined {
     return this.sessions.get(sessionId);
+  }
+
+  /**
+   * Stops a running session as its own Stop does, whichever client asks (another tab, the session
+   * page); false when no session with that id is recording live.
+   */
+  stop(sessionId: string): boolean {
+    const session = this.sessions.get(sessionId);
+    if (session === undefined) return false;
+    void session.stop();
+    return true;
   }
 
   /** Stops the session after `graceMs` unless a client attaches again (its capture has gone). */
@@ -165,6 +199,11 @@ export class LiveSessions {
         clearTimeout(timer);
       }),
     );
+  }
+
+  private tellRunning(): void {
+    const running = this.running();
+    for (const listener of this.runningListeners) listener(running);
   }
 
   /** Only an interrupted session takes more audio; the store's status machine enforces it too. */

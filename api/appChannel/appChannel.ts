@@ -23,6 +23,7 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('live.stop') }),
   z.object({ type: z.literal('live.attach'), sessionId: z.string().min(1) }),
+  z.object({ type: z.literal('live.watch'), sessionId: z.string().min(1) }),
   z.object({ type: z.literal('sync.start') }),
   z.object({ type: z.literal('inspect.start') }),
   z.object({ type: z.literal('inspect.stop') }),
@@ -40,7 +41,9 @@ const pcm16BytesPerMs = 32;
  * `sync.start`, their replica of the store's working set; and for those that ask with
  * `inspect.start`, every machine and the steps of every actor (the visualizer). Closing the
  * connection does not stop a recording: the session waits `detachedGraceMs` for the client to
- * attach again, then stops the way the user would, keeping its words.
+ * attach again, then stops the way the user would, keeping its words. A client that only watches
+ * a session (`live.watch`, another tab) follows it without holding it: its audio, its stop and its
+ * grace stay with the client that captures.
  */
 export class AppChannel implements WebSocketEndpoint {
   private readonly live: LiveSessions;
@@ -62,9 +65,11 @@ export class AppChannel implements WebSocketEndpoint {
 
   connected(client: WebSocket): void {
     this.clients.add(client);
+    /** The session this client captures: its audio frames, `live.stop` and the grace on close. */
     let session: LiveSession | undefined;
     let unsubscribe: (() => void) | undefined;
     let stopSync: (() => void) | undefined;
+    let stopTellingRunning: (() => void) | undefined;
     let stopInspecting: (() => void) | undefined;
     let audioFormat: AudioInputMode = 'pcm16';
     let lastFrameAt: number | undefined;
@@ -73,7 +78,6 @@ export class AppChannel implements WebSocketEndpoint {
     };
     const follow = (followed: LiveSession) => {
       unsubscribe?.();
-      session = followed;
       unsubscribe = followed.subscribe((update) => send({ type: 'live.update', ...update }));
       void followed.ended.then((update) =>
         send({ type: 'live.ended', sessionId: update.sessionId, state: update.state, error: update.error }),
@@ -111,6 +115,7 @@ export class AppChannel implements WebSocketEndpoint {
           const started = this.live.start(message);
           audioFormat = message.audioFormat ?? started.audioFormat;
           send({ type: 'live.started', sessionId: started.id, providerId: started.providerId, audioFormat });
+          session = started;
           follow(started);
         } catch (error) {
           // A request error is the user's to fix; anything else (a store that cannot write) is reported the same way
@@ -125,6 +130,18 @@ export class AppChannel implements WebSocketEndpoint {
         void session?.stop();
       } else if (message.type === 'sync.start') {
         stopSync ??= this.sync.subscribe(send);
+        if (stopTellingRunning === undefined) {
+          send({ type: 'live.running', sessions: this.live.running() });
+          stopTellingRunning = this.live.watchRunning((sessions) => send({ type: 'live.running', sessions }));
+        }
+      } else if (message.type === 'live.watch') {
+        const watched = this.live.get(message.sessionId);
+        if (watched === undefined) {
+          send({ type: 'live.refused', message: `No live session ${message.sessionId} is running.` });
+        } else {
+          follow(watched);
+          send({ type: 'live.update', ...watched.current(), committed: [] });
+        }
       } else if (message.type === 'inspect.start') {
         if (stopInspecting !== undefined) return;
         // Claimed before the drawings are ready, so a second start in the meantime is still one watch.
@@ -181,6 +198,7 @@ export class AppChannel implements WebSocketEndpoint {
         else {
           this.live.cancelDetachedStop(attached.id);
           audioFormat = attached.audioFormat;
+          session = attached;
           follow(attached);
           // A client that comes back sees where the session is at once, not at its next change.
           send({ type: 'live.update', ...attached.current(), committed: [] });
@@ -191,6 +209,7 @@ export class AppChannel implements WebSocketEndpoint {
       this.clients.delete(client);
       unsubscribe?.();
       stopSync?.();
+      stopTellingRunning?.();
       stopInspecting?.();
       if (session !== undefined) this.live.stopWhenDetached(session.id, this.graceMs);
     });
@@ -211,5 +230,5 @@ function parseClientMessage(data: Buffer): ClientMessage | string {
   const parsed = clientMessageSchema.safeParse(json);
   return parsed.success
     ? parsed.data
-    : `Unknown message; send live.start {provider}, live.stop, live.attach {sessionId}, sync.start, inspect.start, inspect.stop, inspect.history {actorId} or inspect.paths {machine}. (${parsed.error.issues[0]?.message ?? ''})`;
+    : `Unknown message; send live.start {provider}, live.stop, live.attach {sessionId}, live.watch {sessionId}, sync.start, inspect.start, inspect.stop, inspect.history {actorId} or inspect.paths {machine}. (${parsed.error.issues[0]?.message ?? ''})`;
 }

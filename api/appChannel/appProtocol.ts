@@ -40,6 +40,14 @@ export interface LiveUpdate {
    * audio not yet committed; while `stopping`, what is left before the session completes.
    */
   pace?: { speed: number | null; untranscribedMs: number };
+  /** While the provider stream is being reopened: which reconnect this is (1 for the first). */
+  reconnectAttempt?: number;
+}
+
+/** A live session the service is recording, whichever client captures it. */
+export interface RunningLiveSession {
+  sessionId: string;
+  providerId: string;
 }
 
 /** A row of a synced table: cell name → JSON value (tag ids and generated content are JSON too). */
@@ -68,6 +76,11 @@ export type ClientMessage =
     }
   | { type: 'live.stop' }
   | { type: 'live.attach'; sessionId: string }
+  /**
+   * Follow a session another client captures (its updates and end) without taking over its audio:
+   * closing this connection does not stop it. Stop it with `POST /control/v1/sessions/{id}/stop`.
+   */
+  | { type: 'live.watch'; sessionId: string }
   | { type: 'sync.start' }
   /** Start receiving inspection: an `inspect.snapshot`, then `inspect.actor` and `inspect.step` as they happen. */
   | { type: 'inspect.start' }
@@ -83,6 +96,8 @@ export type AppMessage =
   | { type: 'live.refused'; message: string }
   | ({ type: 'live.update' } & LiveUpdate)
   | { type: 'live.ended'; sessionId: string; state: string; error: string | null }
+  /** After `sync.start` and at every change: the live sessions running in the service. */
+  | { type: 'live.running'; sessions: RunningLiveSession[] }
   | { type: 'sync.snapshot'; tables: Record<SyncedTableName, Record<string, SyncRow>> }
   | { type: 'sync.changes'; changes: SyncChanges }
   | { type: 'inspect.snapshot'; machines: MachineDrawing[]; actors: InspectedActor[] }

@@ -9,6 +9,7 @@ import type { ApiAccessControl } from '../apiAccessControl.ts';
 import { createBackupImportControl } from './backupImportControl.ts';
 import { errorResponse } from '../responses.ts';
 import { createLibraryControl } from './libraryControl.ts';
+import { createLiveControl, type LiveRecordings } from './liveControl.ts';
 import { createLibraryQuestionControl } from './libraryQuestionControl.ts';
 import { createSessionControl } from './sessionControl.ts';
 import { createUploadControl } from './uploadControl.ts';
@@ -44,12 +45,14 @@ export function createControlApp(dependencies: {
   jobs: TranscriptionJobs;
   aiJobs: AiJobs;
   runtimes: LocalRuntimes;
+  recordings: LiveRecordings;
   dataDirectory: string;
   address: () => ServiceAddress;
   /** The application version `GET /service` and the OpenAPI document report. */
   version: string;
 }): Hono {
-  const { store, access, owner, jobs, aiJobs, dataDirectory, address, runtimes, version } = dependencies;
+  const { store, access, owner, jobs, aiJobs, dataDirectory, address, runtimes, recordings, version } =
+    dependencies;
   const app = new Hono();
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
@@ -93,6 +96,7 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createLoginTokenControl({ owner, address }));
   app.route(controlBasePath, createTranscriptionControl(jobs, dataDirectory));
   app.route(controlBasePath, createSessionControl({ store }));
+  app.route(controlBasePath, createLiveControl({ store, recordings }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));
   app.route(controlBasePath, createBackupImportControl({ store, dataDirectory }));

@@ -42,6 +42,11 @@ export const transcriptionStartedSchema = z.object({
   sessionId: z.string().meta({ description: 'The session the job records into' }),
 });
 
+export const liveStoppingSchema = z.object({
+  sessionId: z.string(),
+  state: z.literal('stopping').meta({ description: 'The clients following the session see it end' }),
+});
+
 export const questionStartedSchema = z.object({
   jobId: z.string().meta({ description: 'The AI job that answers; GET /control/v1/ai-jobs/{id} follows it' }),
   entryId: z.string().meta({ description: "The session's Q&A entry the answer is written into" }),

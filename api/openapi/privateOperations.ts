@@ -27,6 +27,7 @@ import {
   apiEnabledSchema,
   apiTokenSchema,
   importCountsSchema,
+  liveStoppingSchema,
   loginUrlSchema,
   providerCheckSchema,
   questionStartedSchema,
@@ -186,6 +187,16 @@ const sessionRoutes: PrivateOperation[] = [
     id: sessionId,
     answer: { status: 200, description: 'The stored session record with its new status' },
     errors: ['session_not_found', 'invalid_state', 'storage_failed'],
+  },
+  {
+    method: 'post',
+    path: '/sessions/{id}/stop',
+    operationId: 'stopLiveRecording',
+    summary:
+      'Stops the live recording of a session, whichever client captures it; it then finishes as after any Stop',
+    id: sessionId,
+    answer: { status: 202, description: 'The session is stopping', schema: liveStoppingSchema },
+    errors: ['session_not_found', 'invalid_state'],
   },
 ];
 

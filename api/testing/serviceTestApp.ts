@@ -53,6 +53,7 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
       getStatus: () => Promise.resolve({ recording: false, currentSessionId: null, currentProvider: null }),
       liveClientCount: () => 0,
     },
+    recordings: { stop: () => false },
     dataDirectory,
     version: '0.0.0-test',
     address: () => ({ port: servicePort, baseUrl: `http://${serviceHost}` }),

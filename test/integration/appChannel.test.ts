@@ -62,3 +62,56 @@ it('refuses what it does not understand, and a start it cannot honour, with what
   expect(await client.next('live.refused')).toMatchObject({ message: /earshot providers set groq apiKey=/ });
   client.socket.close();
 });
+
+it('tells every synced client what records, lets another client watch without holding it, and stops it from the control channel', async () => {
+  const capturer = await connectAppChannel(service);
+  const watcher = await connectAppChannel(service);
+  watcher.socket.send(JSON.stringify({ type: 'sync.start' }));
+  expect(await watcher.next('live.running')).toMatchObject({ sessions: [] });
+  watcher.messages.length = 0;
+
+  capturer.socket.send(JSON.stringify({ type: 'live.start', provider: 'deepgram', title: 'Watched' }));
+  const started = await capturer.next('live.started');
+  if (started.type !== 'live.started') throw new Error('not started');
+  expect(await watcher.next('live.running')).toMatchObject({
+    sessions: [{ sessionId: started.sessionId, providerId: 'deepgram' }],
+  });
+  watcher.socket.send(JSON.stringify({ type: 'live.watch', sessionId: started.sessionId }));
+  expect(await watcher.next('live.update')).toMatchObject({ sessionId: started.sessionId });
+  // The watcher's audio is not the session's, and its going away does not end the recording.
+  const audioBefore = service.live.get(started.sessionId)?.current().audioMs;
+  watcher.socket.send(speech.subarray(0, 32_000));
+  capturer.socket.send(speech.subarray(0, 32_000));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(service.live.get(started.sessionId)?.current().audioMs).toBe((audioBefore ?? 0) + 1000);
+  watcher.socket.close();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(service.live.get(started.sessionId)).toBeDefined();
+
+  const other = await connectAppChannel(service);
+  other.socket.send(JSON.stringify({ type: 'live.watch', sessionId: started.sessionId }));
+  await other.next('live.update');
+  const stop = (sessionId: string) =>
+    fetch(`${service.baseUrl}/control/v1/sessions/${sessionId}/stop`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${service.launchSecret}` },
+    });
+  const stopping = await stop(started.sessionId);
+  expect(stopping.status).toBe(202);
+  expect(await stopping.json()).toEqual({ sessionId: started.sessionId, state: 'stopping' });
+  for (const client of [capturer, other]) {
+    expect(await client.next('live.ended')).toMatchObject({
+      sessionId: started.sessionId,
+      state: 'completed',
+    });
+  }
+  const again = await stop(started.sessionId);
+  expect(again.status).toBe(409);
+  expect(await again.json()).toMatchObject({
+    code: 'invalid_state',
+    error: /not recording \(it is completed\)/,
+  });
+  expect((await stop('no-such-session')).status).toBe(404);
+  capturer.socket.close();
+  other.socket.close();
+});

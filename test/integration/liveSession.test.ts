@@ -68,14 +68,18 @@ it('reconnects a dropped upstream, replays the uncommitted audio and keeps one c
   const before = fake.connections.length;
   const session = service.live.start({ provider: 'deepgram' });
   const states: string[] = [];
+  const attempts = new Set<number | undefined>();
   session.subscribe((update) => {
     if (states.at(-1) !== update.state) states.push(update.state);
+    attempts.add(update.reconnectAttempt);
   });
   await playIntoSession(session, speech);
   const ended = await session.stop();
 
   expect(ended.state).toBe('completed');
   expect(states).toContain('reconnecting');
+  // The updates while the stream is reopened say which reconnect it is; the others say none.
+  expect(attempts).toEqual(new Set([undefined, 1]));
   expect(fake.connections.length - before).toBe(2);
   // No word lost or repeated across the drop, and times run on in the session's audio.
   expect(storedWords(service.store, session.id)).toBe(markedText(words));
