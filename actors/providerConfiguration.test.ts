@@ -35,7 +35,7 @@ const definition = defineProvider<unknown>({
   },
   configSchema: z
     .object({
-      apiToken: secretField('apiToken'),
+      apiToken: secretField('apiToken', 'API token', 'A test token.'),
       accountId: z.string().min(1, 'accountId is required'),
       languageHints: languageHintsField(5),
       vadFilter: z.boolean().default(true),

@@ -1,25 +1,33 @@
 /**
  * Building blocks for provider config schemas, so every provider names and checks the shared
- * fields the same way. Messages are written for a person filling in the settings form.
+ * fields the same way. Messages are written for a person filling in the settings form; each field's
+ * `title` is its label on that form and its `description` the help under it (JSON Schema's own words).
  */
 import { z } from 'zod';
 
-/** A credential; stored user-only and masked on output. */
-export function secretField(what: string) {
+const credentialNote = 'Kept in a file only you can read, and never shown again once saved.';
+
+/**
+ * A credential; stored user-only and masked on output. `field` is the setting's name (messages
+ * name it, as the CLI sets it), `label` what the settings form calls it, `where` where to find it.
+ */
+export function secretField(field: string, label: string, where: string) {
   return z
-    .string({ error: `${what} is required` })
+    .string({ error: `${field} is required` })
     .trim()
-    .min(1, `${what} is required`)
-    .describe('A credential: kept in a file only you can read, and never shown again once saved.');
+    .min(1, `${field} is required`)
+    .meta({ title: label, description: `${where} ${credentialNote}` });
 }
 
 /** Replaces the vendor's base URL (tests, corporate proxies, self-hosted gateways). */
 export const endpointField = z
   .url({ protocol: /^(https?|wss?)$/, error: 'endpoint must be an http(s) or ws(s) URL' })
   .optional()
-  .describe(
-    "Replaces the vendor's base URL (a test server, a corporate proxy or a self-hosted gateway); leave empty for the vendor's own.",
-  );
+  .meta({
+    title: 'Custom address',
+    description:
+      "Replaces the vendor's base URL (a test server, a corporate proxy or a self-hosted gateway); leave empty for the vendor's own.",
+  });
 
 /** A local server's address, e.g. http://127.0.0.1:8000. */
 export function baseUrlField(defaultUrl?: string) {
@@ -27,8 +35,11 @@ export function baseUrlField(defaultUrl?: string) {
     protocol: /^https?$/,
     error: 'baseUrl must be an http(s) URL such as http://127.0.0.1:8000',
   });
-  const description = "The server's address, such as http://127.0.0.1:8000.";
-  return defaultUrl === undefined ? url.describe(description) : url.default(defaultUrl).describe(description);
+  const meta = {
+    title: 'Server address',
+    description: "The server's address, such as http://127.0.0.1:8000.",
+  };
+  return defaultUrl === undefined ? url.meta(meta) : url.default(defaultUrl).meta(meta);
 }
 
 const languageCode = z
@@ -42,9 +53,10 @@ export function languageHintsField(maximum?: number) {
   const list = z.array(languageCode);
   return (maximum === undefined ? list : list.max(maximum, `at most ${maximum} language hints are allowed`))
     .default([])
-    .describe(
-      `Two-letter ISO 639-1 codes such as en, zh, most likely first${maximum === undefined ? '' : ` (at most ${maximum})`}; empty lets the provider detect the language.`,
-    );
+    .meta({
+      title: 'Languages',
+      description: `Two-letter ISO 639-1 codes such as en, zh, most likely first${maximum === undefined ? '' : ` (at most ${maximum})`}; empty lets the provider detect the language.`,
+    });
 }
 
 export function modelField<const Choices extends readonly [string, ...string[]]>(
@@ -54,5 +66,5 @@ export function modelField<const Choices extends readonly [string, ...string[]]>
   return z
     .enum(choices, { error: `model must be one of ${choices.join(', ')}` })
     .default(defaultModel)
-    .describe('The speech-recognition model the provider runs.');
+    .meta({ title: 'Model', description: 'The speech-recognition model the provider runs.' });
 }

@@ -36,7 +36,7 @@ describe('providerAddress', () => {
       `${cannotReachMessage(funasr, 'http://127.0.0.1:10095', 'connection refused')} ${unreachableAdvice(funasr)}`,
     ).toBe(
       'Cannot reach P13 FunASR / SenseVoice server at http://127.0.0.1:10095 (connection refused). ' +
-        'Start the server, or fix its address in Settings → Providers (or `earshot providers set funasr baseUrl=URL`).',
+        'Start the server, or fix its address. Fix it with: earshot providers set funasr baseUrl=URL',
     );
     expect(unreachableAdvice(provider('P06').metadata)).toMatch(
       /^Check the network connection; .*deepgram endpoint=/,

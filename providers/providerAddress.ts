@@ -1,3 +1,4 @@
+import { settingsCommandSentence } from './configuration/settingsCommand.ts';
 import type { ProviderDefinition, ProviderMetadata } from './contract.ts';
 
 /**
@@ -37,7 +38,7 @@ export function unreachableAdvice(metadata: ProviderMetadata): string {
     return 'Check the runtime in Settings → Runtime (or `earshot runtime status`).';
   }
   if (runsOnUserServer(metadata)) {
-    return `Start the server, or fix its address in Settings → Providers (or \`earshot providers set ${metadata.id} baseUrl=URL\`).`;
+    return `Start the server, or fix its address. ${settingsCommandSentence('Fix it with', metadata.id, { baseUrl: 'URL' })}`;
   }
-  return `Check the network connection; if you set an endpoint, fix it in Settings → Providers (or \`earshot providers set ${metadata.id} endpoint=\` to use the vendor's own).`;
+  return `Check the network connection; if you set an endpoint, clear it to use the vendor's own. ${settingsCommandSentence('Clear it with', metadata.id, { endpoint: '' })}`;
 }

@@ -30,7 +30,7 @@ describe('untrustedBinaryReason', () => {
     expect(await untrustedBinaryReason(dataDirectory, server)).toBe(
       `whisper-server at ${server} is not one Earshot built or imported: P14 runs only a program file in ` +
         `${binaryDirectory(dataDirectory)}. Run \`earshot runtime import-binary ${server}\` to copy it there, ` +
-        'then clear binaryPath with `earshot providers set whisper-cpp binaryPath=`.',
+        'then clear binaryPath. Clear it with: earshot providers set whisper-cpp binaryPath=',
     );
   });
 

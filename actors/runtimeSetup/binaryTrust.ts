@@ -1,6 +1,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { settingsCommandSentence } from '../../providers/configuration/settingsCommand.ts';
 import { metadata } from '../../providers/whisper-cpp/metadata.ts';
 import { recordedSha256 } from './binaryRecord.ts';
 import { fileSha256 } from './fileSha256.ts';
@@ -90,8 +91,8 @@ export async function untrustedBinaryReason(
   if (realFolder === undefined || realParent !== realFolder || entry?.isFile() !== true) {
     return (
       `whisper-server at ${binaryPath} is not one Earshot built or imported: P14 runs only a program file in ${folder}. ` +
-      `Run \`earshot runtime import-binary ${binaryPath}\` to copy it there, then clear binaryPath with ` +
-      `\`earshot providers set ${metadata.id} binaryPath=\`.`
+      `Run \`earshot runtime import-binary ${binaryPath}\` to copy it there, then clear binaryPath. ` +
+      settingsCommandSentence('Clear it with', metadata.id, { binaryPath: '' })
     );
   }
   const recorded = await recordedSha256(binaryPath);

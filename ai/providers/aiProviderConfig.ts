@@ -8,9 +8,10 @@ import { aiProviderKindFacts, type AiProviderKind } from './aiProviderKinds.ts';
 import { openAiCompatiblePresetNames, openAiCompatiblePresets } from './openAiCompatiblePresets.ts';
 
 function baseUrlField(example: string) {
-  return z
-    .url({ protocol: /^https?$/, error: `baseUrl must be an http(s) URL such as ${example}` })
-    .describe("The server's address; replaces the vendor's own (a proxy, a gateway, a test server).");
+  return z.url({ protocol: /^https?$/, error: `baseUrl must be an http(s) URL such as ${example}` }).meta({
+    title: 'Server address',
+    description: "The server's address; replaces the vendor's own (a proxy, a gateway, a test server).",
+  });
 }
 
 function vendorBaseUrlField(kind: AiProviderKind) {
@@ -22,14 +23,18 @@ const modelField = z
   .string({ error: 'model is required: the name the vendor gives the model, such as gpt-4o-mini' })
   .trim()
   .min(1, 'model is required: the name the vendor gives the model, such as gpt-4o-mini')
-  .describe('The model to use, named as the vendor names it.');
+  .meta({ title: 'Model', description: 'The model to use, named as the vendor names it.' });
 
 const keyDescription =
   'A credential: kept in secrets.json, which only you can read, and never shown again once saved.';
 
 function requiredKeyField(kind: AiProviderKind) {
   const message = `apiKey is required: your ${aiProviderKindFacts[kind].name} API key (${aiProviderKindFacts[kind].keyPage ?? ''})`;
-  return z.string({ error: message }).trim().min(1, message).describe(keyDescription);
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .meta({ title: 'API key', description: keyDescription });
 }
 
 const optionalKeyField = z
@@ -37,16 +42,18 @@ const optionalKeyField = z
   .trim()
   .min(1, 'apiKey must not be empty')
   .optional()
-  .describe(`${keyDescription} Only for a server that asks for one.`);
+  .meta({ title: 'API key', description: `${keyDescription} Only for a server that asks for one.` });
 
 const contextWindowField = z
   .int({ error: 'contextWindow is a whole number of tokens, such as 128000' })
   .min(1024, 'contextWindow must be at least 1024 tokens')
   .max(10_000_000, 'contextWindow must be at most 10000000 tokens')
   .optional()
-  .describe(
-    'How many tokens the model takes in one request, prompt and answer together; known models have a default (see docs/ai.md). Ollama is sent it as num_ctx.',
-  );
+  .meta({
+    title: 'Context window (tokens)',
+    description:
+      'How many tokens the model takes in one request, prompt and answer together; known models have a default (see docs/ai.md). Ollama is sent it as num_ctx.',
+  });
 
 export const openAiConfigSchema = z.strictObject({
   kind: z.literal('openai'),
@@ -88,17 +95,19 @@ export const openAiCompatibleFieldsSchema = z.strictObject({
       error: `preset must be one of ${openAiCompatiblePresetNames.join(', ')}`,
     })
     .optional()
-    .describe('A known server, which fills baseUrl (and whether it takes a JSON schema).'),
+    .meta({
+      title: 'Known server',
+      description: 'A known server, which fills the server address (and whether it takes a JSON schema).',
+    }),
   baseUrl: baseUrlField('http://127.0.0.1:8000/v1').optional(),
   model: modelField,
   apiKey: optionalKeyField,
   contextWindow: contextWindowField,
-  structuredOutputs: z
-    .boolean({ error: 'structuredOutputs is true or false' })
-    .optional()
-    .describe(
-      "The server takes a JSON schema for structured output (response_format json_schema); false asks for JSON mode only. Default: the preset's, else true.",
-    ),
+  structuredOutputs: z.boolean({ error: 'structuredOutputs is true or false' }).optional().meta({
+    title: 'Structured answers',
+    description:
+      "The server takes a JSON schema for structured output (response_format json_schema); off asks for JSON mode only. Default: the known server's, else on.",
+  }),
 });
 
 /** The preset fills what the user left out; a cloud preset still needs its key. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ProviderId } from '../../providers/contract.ts';
 import { findProvider, providerDefinitions } from '../../providers/registry.ts';
-import { configFormFields } from './configFormFields.ts';
+import { aiProviderFieldSchemas, aiProviderSecretFields } from '../../ai/providers/aiProviderConfig.ts';
+import { aiProviderKinds } from '../../ai/providers/aiProviderKinds.ts';
+import { configFormFields, schemaFormFields } from './configFormFields.ts';
 import type { FieldDescriptor, FieldKind } from './providerView.ts';
 
 /** What each field of the fourteen schemas should be entered as. */
@@ -81,6 +83,22 @@ describe.each(providerDefinitions.map((definition) => [definition.metadata.label
       }
     });
 
+    it('gives every field a label for people and help text', () => {
+      for (const field of fields) {
+        expect({
+          field: field.name,
+          labelled: field.label !== field.name && field.label.trim() !== '',
+        }).toEqual({
+          field: field.name,
+          labelled: true,
+        });
+        expect({ field: field.name, help: (field.description ?? '').length > 10 }).toEqual({
+          field: field.name,
+          help: true,
+        });
+      }
+    });
+
     it('never gives a secret a default', () => {
       for (const field of fields.filter((candidate) => candidate.kind === 'secret')) {
         expect(field.defaultValue).toBeUndefined();
@@ -93,6 +111,7 @@ describe('configFormFields', () => {
   it('brings enum choices and their default through (P06 Deepgram)', () => {
     expect(fieldsOf('P06').find((field) => field.name === 'model')).toEqual({
       name: 'model',
+      label: 'Model',
       kind: 'choice',
       required: false,
       defaultValue: 'nova-3',
@@ -105,6 +124,8 @@ describe('configFormFields', () => {
     const fields = fieldsOf('whisper-cpp');
     expect(fields.find((field) => field.name === 'port')).toEqual({
       name: 'port',
+      label: 'Port',
+      description: 'The port on this computer the local whisper-server listens on.',
       kind: 'integer',
       required: false,
       defaultValue: 8177,
@@ -150,5 +171,26 @@ describe('configFormFields', () => {
       defaultValue: 'sensevoice',
       choices: ['sensevoice', 'paraformer', 'fun-asr-nano'],
     });
+  });
+});
+
+describe.each(aiProviderKinds)('the AI provider form of kind %s', (kind) => {
+  it('gives every field a label for people and help text', () => {
+    const fields = schemaFormFields(
+      z.object(aiProviderFieldSchemas[kind]).omit({ kind: true }),
+      aiProviderSecretFields,
+      kind,
+    );
+    expect(fields.length).toBeGreaterThan(0);
+    for (const field of fields) {
+      expect({ field: field.name, labelled: field.label !== field.name }).toEqual({
+        field: field.name,
+        labelled: true,
+      });
+      expect({ field: field.name, help: (field.description ?? '').length > 10 }).toEqual({
+        field: field.name,
+        help: true,
+      });
+    }
   });
 });

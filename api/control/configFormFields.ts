@@ -8,6 +8,7 @@ interface PropertySchema {
   format?: string;
   enum?: unknown[];
   default?: unknown;
+  title?: string;
   description?: string;
   minimum?: number;
   maximum?: number;
@@ -40,7 +41,13 @@ export function schemaFormFields(
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
     const kind = secretFields.includes(name) ? 'secret' : fieldKind(property);
-    const descriptor: FieldDescriptor = { name, kind, required: required.has(name) };
+    // A schema without a title falls back to the name; configFormFields.test.ts keeps every field titled.
+    const descriptor: FieldDescriptor = {
+      name,
+      label: property.title ?? name,
+      kind,
+      required: required.has(name),
+    };
     if (property.default !== undefined) descriptor.defaultValue = property.default;
     if (kind === 'choice') descriptor.choices = (property.enum ?? []).map(String);
     const minimum = kind === 'list' ? property.minItems : property.minimum;

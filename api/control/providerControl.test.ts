@@ -352,7 +352,7 @@ describe('GET /providers/:id/reachability', () => {
       reason: 'connection refused',
       message:
         `Cannot reach P13 FunASR / SenseVoice server at ${address} (connection refused). ` +
-        'Start the server, or fix its address in Settings → Providers (or `earshot providers set funasr baseUrl=URL`).',
+        'Start the server, or fix its address. Fix it with: earshot providers set funasr baseUrl=URL',
     });
     expect(performance.now() - started).toBeLessThan(3_000);
   });

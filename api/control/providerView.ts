@@ -8,7 +8,10 @@ export type FieldKind = 'text' | 'secret' | 'url' | 'number' | 'integer' | 'bool
 
 /** One input of a provider's settings form, read from its config schema. */
 export interface FieldDescriptor {
+  /** The setting's name, as stored and as the CLI sets it (`apiKey`). */
   name: string;
+  /** What a person calls it ("API key"): the schema's title. */
+  label: string;
   kind: FieldKind;
   /** The configuration is incomplete without it (fields with a default never are). */
   required: boolean;
@@ -18,6 +21,7 @@ export interface FieldDescriptor {
   /** For `number` and `integer`: the bounds of the value; for `list`: of the number of items. */
   minimum?: number;
   maximum?: number;
+  /** The help shown under the input: the schema's description. */
   description?: string;
 }
 

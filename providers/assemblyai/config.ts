@@ -14,7 +14,11 @@ export const assemblyAiStreamingModels = [
 
 export const assemblyAiConfigSchema = z
   .object({
-    apiKey: secretField('apiKey'),
+    apiKey: secretField(
+      'apiKey',
+      'API key',
+      'Your AssemblyAI API key, from the AssemblyAI dashboard (assemblyai.com).',
+    ),
     model: modelField(assemblyAiStreamingModels, 'u3-rt-pro'),
     endpoint: endpointField,
   })

@@ -15,8 +15,8 @@ function definition(schema: z.ZodType<unknown>): ProviderDefinition<unknown> {
 const cloudflare = definition(
   z
     .object({
-      apiToken: secretField('apiToken'),
-      accountId: secretField('accountId'),
+      apiToken: secretField('apiToken', 'API token', 'A test token.'),
+      accountId: secretField('accountId', 'Account ID', 'A test account.'),
       model: modelField(['whisper', 'whisper-large-v3-turbo'], 'whisper'),
       endpoint: endpointField,
     })

@@ -1,5 +1,6 @@
 import type { ProviderDefinition } from '../contract.ts';
 import { type FieldProblem, fieldProblems } from './fieldProblems.ts';
+import { settingsCommandSentence } from './settingsCommand.ts';
 
 export type ConfigCheck<Config> = { ok: true; config: Config } | { ok: false; message: string };
 
@@ -25,14 +26,14 @@ export function checkProviderConfig<Config>(
   const fieldsToSet = fieldsTo('set');
   const fieldsToRemove = fieldsTo('remove');
   // One command fixes it all: `field=…` to give a value, `field=` to remove one.
-  const assignments = [
-    ...[...fieldsToSet].map((field) => `${field}=…`),
-    ...[...fieldsToRemove].map((field) => `${field}=`),
-  ];
-  const lead = fieldsToRemove.size > 0 ? 'Fix it with' : `Set ${fieldsToSet.size === 1 ? 'it' : 'them'} with`;
+  const assignments: Record<string, string> = {};
+  for (const field of fieldsToSet) assignments[field] = '…';
+  for (const field of fieldsToRemove) assignments[field] = '';
+  const lead =
+    fieldsToRemove.size > 0 ? 'Fix it with' : fieldsToSet.size === 1 ? 'Set it with' : 'Set them with';
   const messages = problems.map(({ message }) => message);
   return {
     ok: false,
-    message: `${label} ${name} is not configured: ${messages.join('; ')}. ${lead}: earshot providers set ${id} ${assignments.join(' ')}`,
+    message: `${label} ${name} is not configured: ${messages.join('; ')}. ${settingsCommandSentence(lead, id, assignments)}`,
   };
 }

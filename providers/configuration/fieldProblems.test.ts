@@ -6,7 +6,7 @@ import { configurationProblems, fieldProblems } from './fieldProblems.ts';
 
 const schema = z
   .object({
-    apiToken: secretField('apiToken'),
+    apiToken: secretField('apiToken', 'API token', 'A test token.'),
     accountId: z.string().min(1),
     model: modelField(['whisper', 'whisper-large-v3-turbo'], 'whisper'),
     languageHints: languageHintsField(5),

@@ -6,7 +6,11 @@ export const deepgramModels = ['nova-3', 'nova-2'] as const;
 
 export const deepgramConfigSchema = z
   .object({
-    apiKey: secretField('apiKey'),
+    apiKey: secretField(
+      'apiKey',
+      'API key',
+      'Your Deepgram API key, from the Deepgram console (console.deepgram.com).',
+    ),
     model: modelField(deepgramModels, 'nova-3'),
     languageHints: languageHintsField(),
     endpoint: endpointField,

@@ -8,10 +8,19 @@ const solaria3Languages: readonly string[] = ['en', 'fr', 'de', 'es', 'it'];
 
 export const gladiaConfigSchema = z
   .object({
-    apiKey: secretField('apiKey'),
+    apiKey: secretField(
+      'apiKey',
+      'API key',
+      'Your Gladia API key, from the Gladia dashboard (app.gladia.io).',
+    ),
     fileModel: z
       .enum(fileModels, { error: `fileModel must be one of ${fileModels.join(', ')}` })
-      .default('solaria-1'),
+      .default('solaria-1')
+      .meta({
+        title: 'Model for files',
+        description:
+          'The model Gladia uses for files (live recording always uses solaria-1); solaria-3 understands en, fr, de, es and it only.',
+      }),
     languageHints: languageHintsField(),
     endpoint: endpointField,
   })

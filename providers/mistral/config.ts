@@ -6,13 +6,21 @@ const modelMessage = 'model must be a Voxtral real-time model such as voxtral-mi
 
 export const mistralConfigSchema = z
   .object({
-    apiKey: secretField('apiKey'),
+    apiKey: secretField(
+      'apiKey',
+      'API key',
+      'Your Mistral API key, from the Mistral console (console.mistral.ai).',
+    ),
     /** The live model; file jobs use the batch model voxtral-mini-latest. */
     model: z
       .string({ error: modelMessage })
       .trim()
       .regex(/^voxtral-[a-z0-9-]*realtime[a-z0-9-]*$/, modelMessage)
-      .default('voxtral-mini-transcribe-realtime-2602'),
+      .default('voxtral-mini-transcribe-realtime-2602')
+      .meta({
+        title: 'Model',
+        description: 'A Voxtral real-time model; files use voxtral-mini-latest.',
+      }),
     languageHints: languageHintsField(),
     endpoint: endpointField,
   })

@@ -11,7 +11,11 @@ export const siliconFlowOmniModels = [
 
 export const siliconFlowConfigSchema = z
   .object({
-    apiKey: secretField('apiKey'),
+    apiKey: secretField(
+      'apiKey',
+      'API key',
+      'Your SiliconFlow API key, from the SiliconFlow console (cloud.siliconflow.cn).',
+    ),
     model: modelField([...siliconFlowSpeechModels, ...siliconFlowOmniModels], 'FunAudioLLM/SenseVoiceSmall'),
     languageHints: languageHintsField(),
     endpoint: endpointField,

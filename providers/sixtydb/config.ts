@@ -3,7 +3,7 @@ import { endpointField, languageHintsField, secretField } from '../configFields.
 
 export const sixtyDbConfigSchema = z
   .object({
-    apiKey: secretField('apiKey'),
+    apiKey: secretField('apiKey', 'API key', 'Your 60db API key, from the 60db dashboard (60db.ai).'),
     // 60db takes up to five candidate languages; none means it detects the language itself.
     languageHints: languageHintsField(5),
     endpoint: endpointField,

@@ -5,10 +5,8 @@ import { recognizedLanguages } from './flashLanguages.ts';
 
 export const volcengineConfigSchema = z
   .object({
-    /** The APP ID from the Volcengine console. */
-    appKey: secretField('appKey'),
-    /** The Access Token from the Volcengine console. */
-    accessKey: secretField('accessKey'),
+    appKey: secretField('appKey', 'App ID', "The APP ID of your application in Volcengine's speech console."),
+    accessKey: secretField('accessKey', 'Access token', 'The Access Token shown beside the APP ID.'),
     languageHints: languageHintsField().refine(
       (hints) => hints.every((hint) => recognizedLanguages.includes(hint)),
       `Volcengine recognizes only these languages: ${recognizedLanguages.join(', ')}`,

@@ -48,7 +48,7 @@ describe('runtimeSetupProblem', () => {
     writeFileSync(model, 'lmgg');
     expect(runtimeSetupProblem({ binaryPath: binary, binaryManaged: false, modelPath: model })).toBe(
       `P14 whisper.cpp is not set up: binaryPath names ${binary}, which is not a program that can run ` +
-        '(clear it with `earshot providers set whisper-cpp binaryPath=` to use the one `earshot runtime build` ' +
+        '(clear it in Settings → Providers, or with `earshot providers set whisper-cpp binaryPath=`, to use the one `earshot runtime build` ' +
         'or `earshot runtime import-binary PATH` puts in place).',
     );
   });

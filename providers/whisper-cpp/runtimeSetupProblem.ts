@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { settingsCommandAlternative } from '../configuration/settingsCommand.ts';
 import { metadata } from './metadata.ts';
 import { runtimePageHash } from './runtimePage.ts';
 
@@ -32,7 +33,7 @@ export function runtimeSetupProblem(files: RuntimeFiles): string | undefined {
     gaps.push(
       files.binaryManaged
         ? `whisper-server is not built (run \`earshot runtime build\` or \`earshot runtime import-binary PATH\`, or ${page()} → Build binary)`
-        : `binaryPath names ${files.binaryPath}, which is not a program that can run (clear it with \`earshot providers set ${metadata.id} binaryPath=\` to use the one \`earshot runtime build\` or \`earshot runtime import-binary PATH\` puts in place)`,
+        : `binaryPath names ${files.binaryPath}, which is not a program that can run (clear it in Settings → Providers${settingsCommandAlternative(metadata.id, { binaryPath: '' })}, to use the one \`earshot runtime build\` or \`earshot runtime import-binary PATH\` puts in place)`,
     );
   }
   if (files.modelPath === undefined) {

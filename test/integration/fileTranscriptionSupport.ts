@@ -12,7 +12,11 @@ import { defineProvider } from '../../providers/defineProvider.ts';
 import { readWavInfo, type WavInfo } from '../fakes/wavAudio.ts';
 
 const testConfigSchema = z
-  .object({ apiKey: secretField('apiKey'), endpoint: endpointField, languageHints: languageHintsField() })
+  .object({
+    apiKey: secretField('apiKey', 'API key', 'The test vendor key.'),
+    endpoint: endpointField,
+    languageHints: languageHintsField(),
+  })
   .strict();
 export type TestConfig = z.output<typeof testConfigSchema>;
 

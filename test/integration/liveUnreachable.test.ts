@@ -62,7 +62,7 @@ describe('at the start', () => {
     expect(ended.state).toBe('interrupted');
     expect(ended.error).toBe(
       `Cannot reach P13 FunASR / SenseVoice server at ${address} (connection refused). ` +
-        'Start the server, or fix its address in Settings → Providers (or `earshot providers set funasr baseUrl=URL`).',
+        'Start the server, or fix its address. Fix it with: earshot providers set funasr baseUrl=URL',
     );
     expect(service.store.getSession(session.id)?.status).toBe('interrupted');
     expect(completedSessions()).not.toContain(session.id);

@@ -2,8 +2,9 @@ import { type FieldDraft, valueText } from './fieldDrafts.ts';
 import type { FieldDescriptor } from './settingsTypes.ts';
 
 /**
- * One input of a provider's form, chosen by the field's kind. A secret's input never holds the
- * stored value: it only says whether one is set, and what is typed replaces it.
+ * One input of a provider's form, chosen by the field's kind, under its label for people; the
+ * setting's own name (what the CLI and error messages use) closes the help. A secret's input never
+ * holds the stored value: it only says whether one is set, and what is typed replaces it.
  */
 export function ProviderField(props: {
   field: FieldDescriptor;
@@ -19,18 +20,16 @@ export function ProviderField(props: {
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const hint = hintOf(field);
-  const describedBy = [error === undefined ? undefined : errorId, hint === undefined ? undefined : hintId]
-    .filter((id) => id !== undefined)
-    .join(' ');
+  const describedBy = error === undefined ? hintId : `${errorId} ${hintId}`;
   const common = {
     id: inputId,
     'aria-invalid': error === undefined ? undefined : true,
-    'aria-describedby': describedBy === '' ? undefined : describedBy,
+    'aria-describedby': describedBy,
     'aria-required': field.required || undefined,
   };
   const label = (
     <label className="field-label" htmlFor={inputId}>
-      {field.name}
+      {field.label}
       {field.required && <span className="field-required"> (required)</span>}
     </label>
   );
@@ -41,11 +40,9 @@ export function ProviderField(props: {
           {error}
         </span>
       )}
-      {hint !== undefined && (
-        <span className="field-hint" id={hintId}>
-          {hint}
-        </span>
-      )}
+      <span className="field-hint" id={hintId}>
+        {hint}
+      </span>
     </>
   );
 
@@ -59,7 +56,7 @@ export function ProviderField(props: {
             checked={draft === true}
             onChange={(event) => props.onChange(event.target.checked)}
           />
-          <span className="field-label">{field.name}</span>
+          <span className="field-label">{field.label}</span>
         </label>
         {messages}
       </div>
@@ -101,7 +98,7 @@ export function ProviderField(props: {
               className="button-quiet"
               disabled={props.busy}
               onClick={props.onRemoveSecret}
-              aria-label={`Remove the stored ${field.name}`}
+              aria-label={`Remove the stored ${field.label}`}
             >
               Remove
             </button>
@@ -134,7 +131,7 @@ export function ProviderField(props: {
   );
 }
 
-function hintOf(field: FieldDescriptor): string | undefined {
+function hintOf(field: FieldDescriptor): string {
   const parts: string[] = [];
   if (field.description !== undefined) parts.push(field.description);
   if (field.kind === 'list') parts.push('Separate items with commas.');
@@ -151,5 +148,6 @@ function hintOf(field: FieldDescriptor): string | undefined {
   if (shownDefault !== '' && field.kind !== 'choice' && field.kind !== 'boolean') {
     parts.push(`Default: ${shownDefault}.`);
   }
-  return parts.length === 0 ? undefined : parts.join(' ');
+  parts.push(`Setting: ${field.name}.`);
+  return parts.join(' ');
 }
