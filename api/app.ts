@@ -55,7 +55,12 @@ export function createApiApp(dependencies: ApiDependencies): Hono {
         if (!parsed.ok) return errorResponse('invalid_query', parsed.message, { fields: parsed.fields });
         const page = store.listSessions(parsed.query);
         return sendJson(context, {
-          sessions: page.sessions.map((session) => toSessionListItem(session, clock)),
+          sessions: page.sessions.map((session) => ({
+            ...toSessionListItem(session, clock),
+            ...(page.matchingLines === undefined
+              ? {}
+              : { matchingLine: page.matchingLines[session.id] ?? null }),
+          })),
           total: page.total,
           limit: parsed.query.limit,
           offset: parsed.query.offset,

@@ -153,13 +153,22 @@ describe('the served OpenAPI document', () => {
   it('documents the query parameters of the list with their rules', () => {
     const parameters = document.paths['/sessions']?.get.parameters ?? [];
     expect(parameters.map(({ name, in: where }) => `${where}:${name}`).sort()).toStrictEqual(
-      ['query:limit', 'query:offset', 'query:search', 'query:status', 'query:tagId', 'query:topicId'].sort(),
+      [
+        'query:limit',
+        'query:offset',
+        'query:search',
+        'query:status',
+        'query:tagId',
+        'query:topicId',
+        'query:words',
+      ].sort(),
     );
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema]));
     expect(byName.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect(byName.offset).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
     expect(byName.status).toMatchObject({ enum: ['recording', 'completed', 'interrupted'] });
     expect(byName.topicId).toMatchObject({ type: 'string', minLength: 1 });
+    expect(byName.words).toMatchObject({ type: 'string', maxLength: 200 });
   });
 });
 

@@ -49,9 +49,33 @@ export const sessionListItemSchema = z
   })
   .register(apiSchemaRegistry, { id: 'SessionListItem' });
 
+export const matchingLineSchema = z
+  .object({
+    text: z
+      .string()
+      .meta({ description: 'About two lines around the first matched word; "…" where text was left out' }),
+    marks: z
+      .array(z.object({ start: count, end: count }))
+      .meta({ description: 'Each matched word in text, as UTF-16 offsets: text.slice(start, end)' }),
+    source: z.enum(['summary', 'transcript']).meta({ description: 'A line of the AI summary, or a segment' }),
+    seq: count.nullable().meta({ description: "The segment's seq; null for a summary line" }),
+    startMs: milliseconds.nullable().meta({ description: "The segment's start; null for a summary line" }),
+    speaker: z
+      .string()
+      .nullable()
+      .meta({ description: "The segment's speaker; null if unknown or a summary line" }),
+  })
+  .meta({
+    description:
+      'With `words`: the line of the session that holds most of the words; null when only the title held them',
+  })
+  .register(apiSchemaRegistry, { id: 'MatchingLine' });
+
 export const sessionListSchema = z
   .object({
-    sessions: z.array(sessionListItemSchema).meta({ description: 'Newest first by start time, ties by id' }),
+    sessions: z
+      .array(sessionListItemSchema.extend({ matchingLine: matchingLineSchema.nullable().optional() }))
+      .meta({ description: 'Newest first by start time, ties by id' }),
     total: count.meta({ description: 'Number of sessions matching the filters, across all pages' }),
     limit: z.int().min(1).max(100).meta({ description: 'The applied page size' }),
     offset: count.meta({ description: 'The applied offset' }),

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
 import { sessionStatuses, type SessionQuery } from '../store/records.ts';
+import { typedWords } from '../store/sessionWords.ts';
 
 const wholeNumber = /^[0-9]+$/;
 
 /** Enough to recognise a mistyped value without reflecting a whole crafted string back. */
 const maximumEchoedLength = 40;
+
+/** Bounds on a word search, so one request cannot ask the index for hundreds of words. */
+const longestWordSearch = 200;
+const mostWords = 12;
 
 /**
  * The query of `GET /sessions`. Values arrive as strings; numbers must be plain digits, because
@@ -50,6 +55,20 @@ export const sessionListQuerySchema = z.object({
         'Case-insensitive text to find in the title or the transcript; surrounding spaces are ignored ' +
         'and an empty value matches every session.',
     }),
+  words: z
+    .string()
+    .trim()
+    .max(longestWordSearch)
+    .refine((text) => text === '' || typedWords(text).length > 0)
+    .refine((text) => typedWords(text).length <= mostWords)
+    .optional()
+    .meta({
+      description:
+        'Words to find, all of them, in any order, ignoring case and accents ("ecole" finds "École"), ' +
+        "in the title, the transcript, the speakers' names or the AI summary; a word also finds the " +
+        `words it begins ("refactor" finds "refactoring"). At least one letter or digit, at most ${mostWords} ` +
+        `words and ${longestWordSearch} characters; an empty value matches every session.`,
+    }),
 });
 
 export type SessionListQueryResult =
@@ -89,7 +108,7 @@ export function parseSessionListQuery(parameters: URLSearchParams): SessionListQ
       fields: Object.fromEntries(names.map((name) => [name, ruleOf(name)])),
     };
   }
-  const { limit, offset, status, topicId, tagId, search } = parsed.data;
+  const { limit, offset, status, topicId, tagId, search, words } = parsed.data;
   return {
     ok: true,
     query: {
@@ -99,6 +118,7 @@ export function parseSessionListQuery(parameters: URLSearchParams): SessionListQ
       ...(topicId === undefined ? {} : { topicId }),
       ...(tagId === undefined ? {} : { tagId }),
       ...(search === undefined || search === '' ? {} : { search }),
+      ...(words === undefined || words === '' ? {} : { words }),
     },
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { cjkTokens } from './cjkTokens.ts';
 import { migrations } from './migrations.ts';
+import { indexedWords } from './sessionWords.ts';
 
 export const databaseFileName = 'earshot.db';
 
@@ -24,9 +25,16 @@ export function openDatabase(dataDirectory: string, options: { readOnly?: boolea
     enableForeignKeyConstraints: true,
   });
   database.exec('PRAGMA busy_timeout = 5000');
-  // The transcript triggers call it, so every connection that writes must have it.
+  // The transcript and word-index triggers call these, so every connection that writes must have them.
   database.function('cjkTokens', { deterministic: true }, (text) =>
     typeof text === 'string' ? cjkTokens(text) : '',
+  );
+  // JavaScript's lower case, for case-insensitive search beyond ASCII (SQLite's lower() is ASCII only).
+  database.function('unicodeLower', { deterministic: true }, (text) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
+  database.function('searchWords', { deterministic: true }, (text) =>
+    typeof text === 'string' ? indexedWords(text) : '',
   );
   if (!options.readOnly) {
     database.exec('PRAGMA journal_mode = WAL');

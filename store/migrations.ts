@@ -214,4 +214,80 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
       DROP TABLE aiJobsOfSessions;
       CREATE INDEX aiJobsByCreation ON aiJobs(createdAt);
     `),
+  // The word search (sessionWords.ts): every word of a session's title, stored transcript, speaker
+  // labels and AI summary, folded for case and accents, one row per session. The row is rebuilt
+  // whenever one of its sources changes; its key lives in a table of its own because a VACUUM may
+  // renumber the implicit rowids of `sessions`. Prefix indexes keep a typed "pr" or "dea" as quick
+  // as a whole word (about twice the index's size). Needs the searchWords SQL function.
+  (database) =>
+    database.exec(`
+      CREATE TABLE sessionWordRows (
+        rowid INTEGER PRIMARY KEY,
+        sessionId TEXT NOT NULL UNIQUE REFERENCES sessions(id) ON DELETE CASCADE
+      );
+      CREATE VIRTUAL TABLE sessionWords USING fts5(
+        title, transcript, speakers, summary,
+        content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      );
+      -- Lists page newest first by reading this index in order until the page is full.
+      CREATE INDEX sessionsNewestFirst ON sessions(startedAt DESC, id);
+      -- Sessions still recording are searched by their segments; this finds them without a scan.
+      CREATE INDEX sessionsByStatus ON sessions(status);
+      CREATE VIEW sessionWordSources AS
+        SELECT keys.rowid AS rowid, sessions.id AS sessionId,
+          searchWords(sessions.title) AS title,
+          searchWords(COALESCE((SELECT text FROM transcripts WHERE sessionId = sessions.id), '')) AS transcript,
+          searchWords(COALESCE((SELECT group_concat(speaker, ' ') FROM (
+            SELECT DISTINCT speaker FROM segments WHERE sessionId = sessions.id AND speaker IS NOT NULL
+          )), '')) AS speakers,
+          searchWords(COALESCE(json_extract(sessions.postProcess, '$.summary'), '')) AS summary
+        FROM sessions JOIN sessionWordRows AS keys ON keys.sessionId = sessions.id;
+      INSERT INTO sessionWordRows (sessionId) SELECT id FROM sessions;
+      INSERT INTO sessionWords (rowid, title, transcript, speakers, summary)
+        SELECT rowid, title, transcript, speakers, summary FROM sessionWordSources;
+      CREATE TRIGGER sessionWordRowsDeleted AFTER DELETE ON sessionWordRows BEGIN
+        DELETE FROM sessionWords WHERE rowid = old.rowid;
+      END;
+      CREATE TRIGGER sessionsInsertedWords AFTER INSERT ON sessions BEGIN
+        INSERT INTO sessionWordRows (sessionId) VALUES (new.id);
+        INSERT INTO sessionWords (rowid, title, transcript, speakers, summary)
+          SELECT rowid, title, transcript, speakers, summary FROM sessionWordSources WHERE sessionId = new.id;
+      END;
+      CREATE TRIGGER sessionsUpdatedWords AFTER UPDATE OF title, postProcess ON sessions
+        WHEN old.title IS NOT new.title
+          OR json_extract(old.postProcess, '$.summary') IS NOT json_extract(new.postProcess, '$.summary')
+      BEGIN
+        ${rebuildSessionWords('new.id')}
+      END;
+      CREATE TRIGGER transcriptsInsertedWords AFTER INSERT ON transcripts BEGIN
+        ${rebuildSessionWords('new.sessionId')}
+      END;
+      CREATE TRIGGER transcriptsUpdatedWords AFTER UPDATE ON transcripts BEGIN
+        ${rebuildSessionWords('new.sessionId')}
+      END;
+      CREATE TRIGGER transcriptsDeletedWords AFTER DELETE ON transcripts BEGIN
+        ${rebuildSessionWords('old.sessionId')}
+      END;
+      -- A speaker not yet in the session's row; segments of known speakers leave the row alone.
+      CREATE TRIGGER segmentsInsertedWords AFTER INSERT ON segments
+        WHEN new.speaker IS NOT NULL AND NOT EXISTS (
+          SELECT 1 FROM segments WHERE sessionId = new.sessionId AND speaker = new.speaker AND seq <> new.seq
+        )
+      BEGIN
+        ${rebuildSessionWords('new.sessionId')}
+      END;
+      CREATE TRIGGER segmentsUpdatedWords AFTER UPDATE OF speaker ON segments
+        WHEN old.speaker IS NOT new.speaker
+      BEGIN
+        ${rebuildSessionWords('new.sessionId')}
+      END;
+    `),
 ];
+
+/** Trigger statements that write the `sessionWords` row of the session `sessionId` (SQL) anew. */
+function rebuildSessionWords(sessionId: string): string {
+  return `
+    DELETE FROM sessionWords WHERE rowid = (SELECT rowid FROM sessionWordRows WHERE sessionId = ${sessionId});
+    INSERT INTO sessionWords (rowid, title, transcript, speakers, summary)
+      SELECT rowid, title, transcript, speakers, summary FROM sessionWordSources WHERE sessionId = ${sessionId};`;
+}

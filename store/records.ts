@@ -95,6 +95,12 @@ export interface Tag {
 export interface SessionQuery {
   /** Case-insensitive substring of the title or the transcript; empty or absent matches all. */
   search?: string;
+  /**
+   * Sessions holding every one of these words, in any order, ignoring case and accents, in the
+   * title, the transcript, the speakers' names or the AI summary (sessionWords.ts); empty or absent
+   * matches all.
+   */
+  words?: string;
   topicId?: string;
   /** Only sessions carrying this tag. */
   tagId?: string;
@@ -108,6 +114,22 @@ export interface SessionPage {
   sessions: SessionRecord[];
   /** All matches, not just this page. */
   total: number;
+  /** With `words`: each listed session's line that holds most of them, by session id. */
+  matchingLines?: Record<string, MatchingLine | null>;
+}
+
+/** The line of a session a word search found, to show under the result. */
+export interface MatchingLine {
+  /** About two lines of text around the first match, "…" where text was left out. */
+  text: string;
+  /** Each matched word in `text`, as UTF-16 offsets: `text.slice(start, end)`. */
+  marks: Array<{ start: number; end: number }>;
+  /** A line of the AI summary, or a segment of the transcript. */
+  source: 'summary' | 'transcript';
+  /** The segment's `seq`, `startMs` and `speaker`; null for a summary line. */
+  seq: number | null;
+  startMs: number | null;
+  speaker: string | null;
 }
 
 /** What readers (the API, the CLI, exports) may ask of the store. Every call is synchronous. */

@@ -31,6 +31,7 @@ import {
   type TranscriptRevisionRecord,
 } from './transcriptRevisionTable.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
+import { SessionListReader } from './sessionListReader.ts';
 import {
   matchesLibraryFilter,
   passagesIn,
@@ -83,7 +84,6 @@ export const emptyPostProcess: PostProcess = {
 export const emptyMindMap: MindMap = { markdown: '', status: 'none' };
 
 const segmentsBySession = 'segmentsBySession';
-const recentSearchesKept = 16;
 /** A question across the library reads the segments of at most this many best-ranked sessions. */
 const sessionsSearchedForPassages = 20;
 const askEntriesBySession = 'askEntriesBySession';
@@ -107,6 +107,7 @@ export class SessionStore implements SessionReader {
   private readonly indexes: Indexes;
   private readonly mirror: SqliteMirror;
   private readonly search: TranscriptSearch;
+  private readonly lists: SessionListReader;
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly fileJobs: FileJobTable;
   private readonly aiJobs: AiJobTable;
@@ -114,12 +115,6 @@ export class SessionStore implements SessionReader {
   private readonly transcriptRevisions: TranscriptRevisionTable;
   private readonly database: DatabaseSync;
   private readonly readOnly: boolean;
-  private newestFirst: string[] | undefined;
-  /**
-   * Recent searches' matching session ids: a client paging through results asks the same search
-   * once per page. Any write clears it, so it is never stale.
-   */
-  private readonly recentMatches = new Map<string, Set<string>>();
   private closed = false;
 
   static open(dataDirectory: string, options: { readOnly?: boolean } = {}): SessionStore {
@@ -132,6 +127,7 @@ export class SessionStore implements SessionReader {
     this.tables = createStore();
     this.mirror = new SqliteMirror(database, storeTables);
     this.search = new TranscriptSearch(database);
+    this.lists = new SessionListReader(database);
     this.statements = prepareStatements(database);
     this.fileJobs = new FileJobTable(database);
     this.aiJobs = new AiJobTable(database);
@@ -141,8 +137,6 @@ export class SessionStore implements SessionReader {
     this.indexes = createIndexes(this.tables)
       .setIndexDefinition(segmentsBySession, 'segments', 'sessionId', 'seq')
       .setIndexDefinition(askEntriesBySession, 'askEntries', 'sessionId', 'createdAt');
-    this.tables.addRowIdsListener('sessions', () => (this.newestFirst = undefined));
-    this.tables.addCellListener('sessions', null, 'startedAt', () => (this.newestFirst = undefined));
   }
 
   private load(): void {
@@ -199,18 +193,9 @@ export class SessionStore implements SessionReader {
 
   // Reading
 
+  /** Read from SQLite (sessionListReader.ts). */
   listSessions(query: SessionQuery): SessionPage {
-    const search = query.search?.trim() ?? '';
-    const newestFirst = this.sessionIdsNewestFirst();
-    const isFiltered =
-      search !== '' || query.status !== undefined || query.topicId !== undefined || query.tagId !== undefined;
-    const selected = isFiltered ? this.filterSessionIds(newestFirst, query, search) : newestFirst;
-    return {
-      total: selected.length,
-      sessions: selected
-        .slice(query.offset, query.offset + query.limit)
-        .map((id) => toSessionRecord(id, this.tables.getRow('sessions', id))),
-    };
+    return this.lists.list(query);
   }
 
   getSession(id: string): SessionRecord | undefined {
@@ -716,7 +701,6 @@ export class SessionStore implements SessionReader {
         return true;
       }
     });
-    this.recentMatches.clear();
     if (failure !== undefined) throw storageFailed(failure);
   }
 
@@ -780,56 +764,6 @@ export class SessionStore implements SessionReader {
     if (unknownTag !== undefined) {
       throw new StoreError('invalid_reference', `There is no tag ${unknownTag}; create it first.`);
     }
-  }
-
-  private sessionIdsNewestFirst(): string[] {
-    this.newestFirst ??= this.tables.getRowIds('sessions').sort((left, right) => {
-      const byStart =
-        Number(this.tables.getCell('sessions', right, 'startedAt')) -
-        Number(this.tables.getCell('sessions', left, 'startedAt'));
-      return byStart !== 0 ? byStart : left < right ? -1 : left > right ? 1 : 0;
-    });
-    return this.newestFirst;
-  }
-
-  private filterSessionIds(ids: readonly string[], query: SessionQuery, search: string): string[] {
-    const matches = search === '' ? undefined : this.sessionIdsMatching(search);
-    return ids.filter(
-      (id) =>
-        (matches === undefined || matches.has(id)) &&
-        (query.status === undefined || this.tables.getCell('sessions', id, 'status') === query.status) &&
-        (query.topicId === undefined || this.tables.getCell('sessions', id, 'topicId') === query.topicId) &&
-        (query.tagId === undefined || this.hasTagOn(id, query.tagId)),
-    );
-  }
-
-  private hasTagOn(sessionId: string, tagId: string): boolean {
-    const tagIds = this.tables.getCell('sessions', sessionId, 'tagIds');
-    return Array.isArray(tagIds) && tagIds.includes(tagId);
-  }
-
-  private sessionIdsMatching(search: string): Set<string> {
-    const cached = this.recentMatches.get(search);
-    if (cached !== undefined) return cached;
-    const matches = this.computeMatches(search);
-    if (this.recentMatches.size >= recentSearchesKept) {
-      this.recentMatches.delete(this.recentMatches.keys().next().value ?? '');
-    }
-    this.recentMatches.set(search, matches);
-    return matches;
-  }
-
-  private computeMatches(search: string): Set<string> {
-    const folded = search.toLowerCase();
-    const matches = this.search.sessionIdsContaining(search);
-    for (const id of this.tables.getRowIds('sessions')) {
-      if (matches.has(id)) continue;
-      // getCell, not getRow: a row copy per session would cost more than the whole index lookup.
-      const title = this.tables.getCell('sessions', id, 'title');
-      if (typeof title === 'string' && title.toLowerCase().includes(folded)) matches.add(id);
-      else if (this.isRecording(id) && this.getTranscript(id).toLowerCase().includes(folded)) matches.add(id);
-    }
-    return matches;
   }
 
   private countSessionsBy(

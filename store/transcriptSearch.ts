@@ -1,9 +1,15 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { isAllCjkLetters } from './cjkTokens.ts';
 import { codePointLength } from './transcriptText.ts';
 
 /** The trigram index cannot answer queries shorter than one trigram. */
 const shortestTrigramQuery = 3;
+
+/** A SQL subquery selecting session ids, with its parameters. */
+export interface SessionIdsSql {
+  sql: string;
+  parameters: SQLInputValue[];
+}
 
 /**
  * Finds the sessions whose stored (not recording) transcript contains a text, ignoring case, in any
@@ -11,25 +17,17 @@ const shortestTrigramQuery = 3;
  * - three or more characters: the FTS5 trigram index (phrase = exact substring, Unicode case folding);
  * - one or two Chinese/Japanese characters: the per-character index (cjkTokens.ts);
  * - anything else shorter: a scan, which the benchmark measures.
- * Index hits are transcript rowids, mapped to sessions in memory: joining back to the transcripts
- * table costs more than the index lookup when a common word matches most sessions.
+ * and ranks them for a question's terms (libraryPassages.ts). Ranked hits are transcript rowids,
+ * mapped to sessions in memory: joining back to the transcripts table costs more than the index
+ * lookup when a common word matches most sessions.
  */
 export class TranscriptSearch {
-  private readonly trigramMatches: StatementSync;
-  private readonly cjkMatches: StatementSync;
   private readonly trigramRanked: StatementSync;
   private readonly cjkRanked: StatementSync;
-  private readonly scanExact: StatementSync;
-  private readonly scanAsciiCaseless: StatementSync;
-  private readonly scanUnicodeCaseless: StatementSync;
   private readonly allRowIds: StatementSync;
   private sessionIdByRowId: Map<number, string> | undefined;
 
   constructor(database: DatabaseSync) {
-    this.trigramMatches = database.prepare(
-      'SELECT rowid FROM transcriptSearch WHERE transcriptSearch MATCH ?',
-    );
-    this.cjkMatches = database.prepare('SELECT rowid FROM cjkSearch WHERE cjkSearch MATCH ?');
     // bm25 is lower for a better match: terms found more often, in shorter transcripts, and
     // rarer across the library count more.
     this.trigramRanked = database.prepare(
@@ -37,17 +35,6 @@ export class TranscriptSearch {
     );
     this.cjkRanked = database.prepare(
       'SELECT rowid, bm25(cjkSearch) AS rank FROM cjkSearch WHERE cjkSearch MATCH ?',
-    );
-    this.scanExact = database.prepare('SELECT sessionId FROM transcripts WHERE instr(text, ?) > 0');
-    // LIKE folds ASCII letters only, which is exact for an all-ASCII query.
-    this.scanAsciiCaseless = database.prepare(
-      "SELECT sessionId FROM transcripts WHERE text LIKE ? ESCAPE '\\'",
-    );
-    database.function('unicodeLower', { deterministic: true }, (text) =>
-      typeof text === 'string' ? text.toLowerCase() : text,
-    );
-    this.scanUnicodeCaseless = database.prepare(
-      'SELECT sessionId FROM transcripts WHERE instr(unicodeLower(text), ?) > 0',
     );
     this.allRowIds = database.prepare('SELECT rowid, sessionId FROM transcripts');
   }
@@ -57,11 +44,25 @@ export class TranscriptSearch {
     this.sessionIdByRowId = undefined;
   }
 
-  sessionIdsContaining(query: string): Set<string> {
-    if (codePointLength(query) >= shortestTrigramQuery)
-      return this.sessionsOf(this.trigramMatches, phrase(query));
-    if (isAllCjkLetters(query)) return this.sessionsOf(this.cjkMatches, phrase([...query].join(' ')));
-    return new Set(this.scan(query).map((row) => String(row.sessionId)));
+  /** The sessions whose stored transcript contains `query`, ignoring case, as a SQL subquery. */
+  static containingSql(query: string): SessionIdsSql {
+    if (codePointLength(query) >= shortestTrigramQuery) return indexed('transcriptSearch', phrase(query));
+    if (isAllCjkLetters(query)) return indexed('cjkSearch', phrase([...query].join(' ')));
+    const lower = query.toLowerCase();
+    if (lower === query.toUpperCase())
+      return { sql: 'SELECT sessionId FROM transcripts WHERE instr(text, ?) > 0', parameters: [query] };
+    // LIKE folds ASCII letters only, which is exact for an all-ASCII query.
+    // eslint-disable-next-line no-control-regex
+    if (/^[\x00-\x7f]*$/.test(query))
+      return {
+        sql: "SELECT sessionId FROM transcripts WHERE text LIKE ? ESCAPE '\\'",
+        parameters: [`%${likeEscaped(query)}%`],
+      };
+    // unicodeLower: database.ts gives every connection it.
+    return {
+      sql: 'SELECT sessionId FROM transcripts WHERE instr(unicodeLower(text), ?) > 0',
+      parameters: [lower],
+    };
   }
 
   /**
@@ -90,34 +91,28 @@ export class TranscriptSearch {
     return [...best.entries()].sort((left, right) => left[1] - right[1]).map(([sessionId]) => sessionId);
   }
 
-  private sessionsOf(statement: StatementSync, match: string): Set<string> {
-    const rowIds = this.rowIdMap();
-    const sessions = new Set<string>();
-    for (const row of statement.all(match)) {
-      const sessionId = rowIds.get(Number(row.rowid));
-      if (sessionId !== undefined) sessions.add(sessionId);
-    }
-    return sessions;
-  }
-
   private rowIdMap(): Map<number, string> {
     this.sessionIdByRowId ??= new Map(
       this.allRowIds.all().map((row) => [Number(row.rowid), String(row.sessionId)] as const),
     );
     return this.sessionIdByRowId;
   }
-
-  private scan(query: string): Array<Record<string, unknown>> {
-    const lower = query.toLowerCase();
-    if (lower === query.toUpperCase()) return this.scanExact.all(query);
-    // eslint-disable-next-line no-control-regex
-    if (/^[\x00-\x7f]*$/.test(query))
-      return this.scanAsciiCaseless.all(`%${query.replace(/[\\%_]/g, '\\$&')}%`);
-    return this.scanUnicodeCaseless.all(lower);
-  }
 }
 
 /** An FTS5 phrase: the text in double quotes, inner quotes doubled. */
 function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** The sessions whose transcript's rowid the FTS5 table `table` finds for `match`. */
+function indexed(table: string, match: string): SessionIdsSql {
+  return {
+    sql: `SELECT sessionId FROM transcripts WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?)`,
+    parameters: [match],
+  };
+}
+
+/** `text` for a LIKE pattern with a backslash as the escape character. */
+export function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
 }

@@ -115,6 +115,38 @@ describe('GET /sessions', () => {
     expect(sessions.find((session) => session.id === 'c')?.snippet).toBeNull();
   });
 
+  it('finds all typed words in any order, ignoring case and accents, with the line that holds them', async () => {
+    finishedSession('d', 500, ['Hello.', 'Le budget de l’école a dépassé.'], { speaker: 'Zoë' });
+    const { status, body } = await call('GET', `/sessions?words=${encodeURIComponent('ECOLE budget zoe')}`);
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual(['d']);
+    const [found] = body.sessions as Array<{
+      matchingLine: { text: string; marks: Array<{ start: number; end: number }> };
+    }>;
+    expect(found?.matchingLine).toMatchObject({
+      source: 'transcript',
+      seq: 1,
+      startMs: 2_000,
+      speaker: 'Zoë',
+    });
+    const line = found?.matchingLine;
+    expect(line?.marks.map((mark) => line.text.slice(mark.start, mark.end))).toEqual(['budget', 'école']);
+    const overran = await call('GET', '/sessions?words=overran%20budget');
+    expect(ids(overran.body)).toEqual(['b']);
+    const byTitle = await call('GET', '/sessions?words=planning');
+    expect(byTitle.body.sessions).toMatchObject([{ id: 'c', matchingLine: null, snippet: null }]);
+    const unsearched = (await call('GET', '/sessions')).body.sessions as Array<Record<string, unknown>>;
+    expect(unsearched.filter((session) => 'matchingLine' in session)).toEqual([]);
+  });
+
+  it('refuses words it cannot look up, saying what it needs', async () => {
+    const { status, body } = await call('GET', '/sessions?words=%3F%3F');
+    expect(status).toBe(400);
+    expect(body.code).toBe('invalid_query');
+    expect(body.error).toMatch(/^Query parameter "words" cannot be "\?\?"\. .*At least one letter or digit/);
+    expect(Object.keys(body.fields ?? {})).toEqual(['words']);
+  });
+
   it('filters by tag, topic and status, together with the search', async () => {
     expect(ids((await call('GET', '/sessions?tagId=team')).body)).toEqual(['b', 'a']);
     expect(ids((await call('GET', '/sessions?tagId=urgent')).body)).toEqual(['b']);

@@ -29,9 +29,10 @@ const patchUsage =
 
 /**
  * The UI's sessions, relative to the control channel's base path:
- * - `GET /sessions?search=&topicId=&tagId=&status=&limit=&offset=` → `{sessions, total}`, newest
- *   first, each with a `snippet` of the transcript around the search text (null without a match)
- *   and the `opening` of its transcript (its first words, null while it has none)
+ * - `GET /sessions?search=&words=&topicId=&tagId=&status=&limit=&offset=` → `{sessions, total}`,
+ *   newest first, each with a `snippet` of the transcript around the search text (null without a
+ *   match), the `opening` of its transcript (its first words, null while it has none) and, with
+ *   `words`, its `matchingLine` (records.ts; null when only the title held the words)
  * - `GET /sessions/:id` → `{session, segments, askHistory}`
  * - `PATCH /sessions/:id` `{title?, topicId?, tagIds?}` → `{session}`
  * - `DELETE /sessions/:id` → 204; refused while the session records
@@ -52,6 +53,9 @@ export function createSessionControl(dependencies: { store: SessionStore }): Hon
           ...session,
           snippet: query.search === undefined ? null : snippetOf(store, session, query.search),
           opening: openingOf(store, session),
+          ...(page.matchingLines === undefined
+            ? {}
+            : { matchingLine: page.matchingLines[session.id] ?? null }),
         })),
         total: page.total,
       },

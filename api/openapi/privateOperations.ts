@@ -120,7 +120,7 @@ const sessionRoutes: PrivateOperation[] = [
     answer: {
       status: 200,
       description:
-        '{sessions, total}: the stored session records (store/records.ts) with a `snippet`, null without a search match, and the `opening` of the transcript (its first words, null without one)',
+        '{sessions, total}: the stored session records (store/records.ts) with a `snippet`, null without a search match, the `opening` of the transcript (its first words, null without one) and, with `words`, a `matchingLine` (docs/api.md; null when only the title held the words)',
     },
     errors: ['invalid_query'],
   },
