@@ -5,6 +5,8 @@ import { sampleRate, sampleToMs } from '../../providers/audio/wavFormat.ts';
 
 export interface DecodeOptions {
   path: string;
+  /** How errors name the file; defaults to `path`. */
+  shownName?: string;
   directory: string;
   limits: ChunkLimits;
   signal: AbortSignal;
@@ -19,6 +21,7 @@ export interface DecodeOptions {
  */
 export async function decodeToChunks(options: DecodeOptions): Promise<AudioChunk[]> {
   const { path, signal } = options;
+  const shownName = options.shownName ?? path;
   const { child, exited } = startMediaTool(
     mediaToolCommand('ffmpeg'),
     [
@@ -49,9 +52,13 @@ export async function decodeToChunks(options: DecodeOptions): Promise<AudioChunk
       options.onDecoded(sampleToMs(writer.samples));
     }
     const { code, stderr } = await exited;
-    if (code !== 0) throw new MediaToolError(`ffmpeg could not decode ${path} (${lastLine(stderr)}).`);
+    if (code !== 0)
+      throw new MediaToolError(
+        `ffmpeg could not decode ${shownName} (${lastLine(stderr).replaceAll(path, shownName)}).`,
+      );
     const chunks = await writer.finish();
-    if (chunks.length === 0) throw new MediaToolError(`${path} contains no audio samples to transcribe.`);
+    if (chunks.length === 0)
+      throw new MediaToolError(`${shownName} contains no audio samples to transcribe.`);
     return chunks;
   } finally {
     await writer.abandon();

@@ -27,6 +27,11 @@ import type { AudioChunk } from './wavChunkWriter.ts';
 
 export interface FileJobInput {
   path: string;
+  /**
+   * How the job's errors name the file; defaults to `path`. An upload's path is the service's own
+   * (and says where its data lives), so its errors use the name it was sent with.
+   */
+  shownName?: string;
   definition: ProviderDefinition<unknown>;
   /** The provider's stored configuration, not yet validated. */
   rawConfig: Record<string, unknown>;
@@ -164,13 +169,14 @@ export function createFileJob(input: FileJobInput): FileJob {
     config = checked.config;
     languageHints = language === null ? configuredLanguageHints(config) : [language];
     const limits = chunkLimits(metadata.fileLimits, `${metadata.label} ${metadata.name}`);
-    const { durationMs } = await probeMedia(path, signal);
+    const { durationMs } = await probeMedia(path, signal, input.shownName);
     const workDirectory = input.workDirectory ?? tmpdir();
     await mkdir(workDirectory, { recursive: true, mode: 0o700 });
     directory = await mkdtemp(join(workDirectory, 'earshot-file-job-'));
     let reported = 0;
     chunks = await decodeToChunks({
       path,
+      shownName: input.shownName,
       directory,
       limits,
       signal,

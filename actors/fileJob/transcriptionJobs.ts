@@ -155,6 +155,7 @@ export class TranscriptionJobs {
     const uploadedName = uploadedFileName(this.options.dataDirectory, path);
     const job = createFileJob({
       path,
+      shownName: uploadedName,
       definition,
       rawConfig: readProviderConfig(this.options.dataDirectory, definition.metadata.id),
       runtimeProblem: () => managedRuntimeProblem(this.options.dataDirectory, definition),

@@ -60,9 +60,10 @@ afterEach(() => {
   directory.remove();
 });
 
-async function transcribe(path: string, provider: TestProvider = testProvider()) {
+async function transcribe(path: string, provider: TestProvider = testProvider(), shownName?: string) {
   const job = createFileJob({
     path,
+    shownName,
     definition: provider,
     rawConfig: { apiKey: 'test-key-1234' },
     store,
@@ -176,6 +177,16 @@ describe('file job on files that are not audio', () => {
       expect(final.error).toMatch(message);
       expect(provider.seen).toEqual([]);
       expect(session).toBeUndefined();
+    },
+  );
+
+  it.each(['empty.wav', 'notes.mp3', 'silent.mp4', 'header-only.wav', 'missing.wav'])(
+    '%s named otherwise (an upload, by the name it was sent with) fails under that name, never its path',
+    async (name) => {
+      const { final } = await transcribe(join(media.path, name), testProvider(), 'Interview.m4a');
+      expect(final.state).toBe('failed');
+      expect(final.error).toContain('Interview.m4a');
+      expect(final.error).not.toContain(media.path);
     },
   );
 });
