@@ -58,7 +58,8 @@ export function FileJobRow(props: {
           )}
         </span>
       </div>
-      {!ended && (
+      {/* A file waiting its turn has no work to show: a bar, moving or not, would say it has started. */}
+      {!ended && row.phase !== 'waiting' && (
         <progress
           className="files-progress"
           max={1}
@@ -104,7 +105,8 @@ function detailOf(row: FileRow, providerLabel: (providerId: string) => string): 
   }
   if (job === undefined) {
     const size = queued === undefined ? '' : formatBytes(queued.bytes);
-    return row.phase === 'starting' ? `${size} · Starting the transcription` : size;
+    if (row.phase === 'starting') return `${size} · Starting the transcription`;
+    return row.phase === 'waiting' ? `${size} · Waits for the files before it` : size;
   }
   const provider = providerLabel(job.providerId);
   if (isEndedRow(row)) return `${provider} · started ${formatDateTime(job.createdAt)}`;
