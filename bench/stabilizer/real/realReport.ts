@@ -2,6 +2,7 @@ import { type MachineDescription, machineSummary } from '../../support/machine.t
 import type { Section } from '../../support/sections.ts';
 import { seconds, wholeNumber } from '../../support/units.ts';
 import type { BenchmarkAudio } from './benchmarkAudio.ts';
+import type { ChunkedNoise } from './chunkedNoise.ts';
 import type { LagFigures, RealFigures } from './realFigures.ts';
 import type { RealRunRecord } from './realRecogniserRun.ts';
 
@@ -12,6 +13,7 @@ export interface RealReportInput {
   slowdown: number;
   record: RealRunRecord;
   figures: RealFigures;
+  noise: ChunkedNoise;
   totalMilliseconds: number;
 }
 
@@ -24,7 +26,7 @@ const lagLine = (lag: LagFigures) =>
 
 /** The figures of one real run, the words it lost, then every pass as the recogniser saw it. */
 export function realReportSections(input: RealReportInput): Section[] {
-  const { figures, record } = input;
+  const { figures, record, noise } = input;
   const { firstMinuteLag, lastMinuteLag } = figures;
   const minuteRows: Array<[string, string]> =
     firstMinuteLag === undefined || lastMinuteLag === undefined
@@ -43,6 +45,10 @@ export function realReportSections(input: RealReportInput): Section[] {
     [
       'Words of R deleted in H',
       `${wholeNumber(figures.deleted)} (${percent(figures.referenceWords === 0 ? 0 : figures.deleted / figures.referenceWords)})`,
+    ],
+    [
+      `Words of R deleted when the file is cut into ${seconds(noise.chunkMs)} chunks at pauses (the recogniser's own noise)`,
+      `${wholeNumber(noise.deleted)} (${percent(noise.referenceWords === 0 ? 0 : noise.deleted / noise.referenceWords)}, ${wholeNumber(noise.chunks)} chunks)`,
     ],
     ['Substituted / inserted', `${wholeNumber(figures.substituted)} / ${wholeNumber(figures.inserted)}`],
     ['Passes', wholeNumber(figures.passes)],
