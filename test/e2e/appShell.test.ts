@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { loginUrlOn, openEarshot } from './support/earshotInBrowser.ts';
+import { phoneViewport, saveScreenshots } from './support/screenshots.ts';
 
 let browser: Browser;
 const opened = new OpenedResources();
@@ -132,5 +133,80 @@ it('says how to sign in again when the service restarts and no longer knows the 
   } finally {
     await earshot.close();
     await restarted?.close();
+  }
+});
+
+/** The element that has focus, as the accessibility tree names it: `<tag> <text>`. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(
+    "`${document.activeElement?.tagName.toLowerCase()} ${document.activeElement?.textContent?.trim() ?? ''}`",
+  );
+}
+
+it('moves focus to the main heading of every page it opens, and keeps the theme choice after the content', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page } = earshot;
+    const main = page.getByRole('navigation', { name: 'Main' });
+    for (const [link, heading] of [
+      ['Files', 'Files'],
+      ['Sessions', 'Sessions'],
+      ['Topics & tags', 'Topics & tags'],
+      ['Settings', 'Settings'],
+      ['Inspector', 'Inspector'],
+      ['Live', 'Live'],
+    ] as const) {
+      await main.getByRole('link', { name: link, exact: true }).click();
+      await expect.poll(() => focused(page)).toBe(`h1 ${heading}`);
+    }
+    // Tabs within a page leave focus on the tab the user chose.
+    await page.goto(`${earshot.url}#/settings/providers`);
+    await expect.poll(() => focused(page)).toBe('h1 Settings');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'AI' }).click();
+    await expect.poll(() => focused(page)).toMatch(/^a AI/);
+
+    // Reading order: skip link, navigation, the page, and only then the theme and connection.
+    const order =
+      await page.evaluate(`[...document.querySelectorAll('.skip-link, nav[aria-label="Main"], main, [data-testid="theme"]')]
+      .map((element) => element.tagName.toLowerCase())`);
+    expect(order).toEqual(['a', 'nav', 'main', 'select']);
+  } finally {
+    await earshot.close();
+  }
+});
+
+it('on a phone the links fold behind Menu: the keyboard opens it, Escape closes it, a link leaves it closed', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page } = earshot;
+    await page.setViewportSize(phoneViewport);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await links.first().isVisible()).toBe(false);
+    // The page starts under a one-line top bar, not under the whole list of links.
+    const heading = await page.locator('main h1').boundingBox();
+    expect(heading?.y).toBeLessThan(100);
+
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => focused(page)).toBe('a Live');
+    await saveScreenshots(page, 'navigation-menu-phone');
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await links.first().isVisible()).toBe(false);
+    await expect.poll(() => focused(page)).toBe('button Menu');
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toBe('a Files');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('h1 Files');
+    expect(new URL(page.url()).hash).toBe('#/files');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await links.first().isVisible()).toBe(false);
+  } finally {
+    await earshot.close();
   }
 });

@@ -1,3 +1,4 @@
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useConnectionStatus } from '../connection/connectionContext.tsx';
 import { FilesPage } from '../pages/FilesPage.tsx';
 import { InspectPage } from '../pages/InspectPage.tsx';
@@ -8,6 +9,7 @@ import { SessionsPage } from '../pages/SessionsPage.tsx';
 import { SettingsPage } from '../pages/SettingsPage.tsx';
 import { hashOf, type Route, useRoute } from './route.ts';
 import { type ThemeChoice, useTheme } from './theme.ts';
+import { useFocusOnNavigation } from './useFocusOnNavigation.ts';
 
 const sections: Array<{ route: Route; label: string; pages: Route['page'][] }> = [
   { route: { page: 'live' }, label: 'Live', pages: ['live'] },
@@ -33,44 +35,69 @@ export function App() {
   const route = useRoute();
   const [theme, setTheme] = useTheme();
   const status = useConnectionStatus();
+  const main = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navigation = useRef<HTMLElement>(null);
+  const pageKey = route.page === 'session' ? `session/${route.sessionId}` : route.page;
+  useFocusOnNavigation(main, pageKey, 'atMs' in route && route.atMs !== undefined);
+  // On a narrow screen the links fold away behind the Menu button (on a wide one they always
+  // show); opened on one page, the menu is closed on the next.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | undefined>(undefined);
+  const menuOpen = menuOpenOn === pageKey;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pageKey : undefined);
+  const openMenu = () => {
+    setMenuOpen(true);
+    // The links exist already (only hidden), so the current one can take focus as the menu shows.
+    requestAnimationFrame(() =>
+      navigation.current?.querySelector<HTMLElement>('[aria-current="page"], a')?.focus(),
+    );
+  };
+  const closeMenuOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   return (
     <div className="app">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <nav className="sidebar" aria-label="Main">
-        <div className="brand">Earshot</div>
-        <ul>
-          {sections.map((section) => (
-            <li key={section.label}>
-              <a
-                href={hashOf(section.route)}
-                aria-current={section.pages.includes(route.page) ? 'page' : undefined}
-              >
-                {section.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <div className="sidebar-footer">
-          <label>
-            Theme{' '}
-            <select
-              value={theme}
-              onChange={(event) => setTheme(event.target.value as ThemeChoice)}
-              data-testid="theme"
-            >
-              <option value="system">System</option>
-              <option value="light">Light</option>
-              <option value="dark">Dark</option>
-            </select>
-          </label>
-          <div className={`connection connection-${status}`} role="status" data-testid="connection">
-            {connectionLabels[status]}
-          </div>
+      <header className="sidebar" onKeyDown={closeMenuOnEscape}>
+        <div className="sidebar-top">
+          <div className="brand">Earshot</div>
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="navigation"
+            onClick={() => (menuOpen ? setMenuOpen(false) : openMenu())}
+          >
+            Menu
+          </button>
         </div>
-      </nav>
-      <main id="main" className="content" tabIndex={-1}>
+        <nav
+          id="navigation"
+          ref={navigation}
+          className={menuOpen ? 'navigation navigation-open' : 'navigation'}
+          aria-label="Main"
+        >
+          <ul>
+            {sections.map((section) => (
+              <li key={section.label}>
+                <a
+                  href={hashOf(section.route)}
+                  aria-current={section.pages.includes(route.page) ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" ref={main} className="content" tabIndex={-1}>
         {status === 'refused' && (
           <div className="notice notice-warning" role="alert" data-testid="signed-out">
             {signInHint}
@@ -78,6 +105,24 @@ export function App() {
         )}
         <Page route={route} />
       </main>
+      {/* After the content in reading order; on a wide screen it sits at the foot of the sidebar. */}
+      <footer className="app-footer">
+        <label>
+          Theme{' '}
+          <select
+            value={theme}
+            onChange={(event) => setTheme(event.target.value as ThemeChoice)}
+            data-testid="theme"
+          >
+            <option value="system">System</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+        <div className={`connection connection-${status}`} role="status" data-testid="connection">
+          {connectionLabels[status]}
+        </div>
+      </footer>
     </div>
   );
 }
