@@ -100,7 +100,10 @@ export function ActorDetail(props: { record: ActorRecord; drawing: MachineDrawin
             <summary>
               <h3 id="actor-context-title">Context</h3>
             </summary>
-            <pre data-testid="actor-context">{prettyJson(step.context)}</pre>
+            {/* A tab stop, so a keyboard can scroll a long context. */}
+            <pre data-testid="actor-context" tabIndex={0}>
+              {prettyJson(step.context)}
+            </pre>
           </details>
         </section>
       </div>

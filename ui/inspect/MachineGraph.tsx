@@ -97,7 +97,14 @@ export function MachineGraph(props: {
           Whole machine
         </button>
       </div>
-      <div className="graph-scroll" ref={scrollRef}>
+      {/* A tab stop, so a keyboard can scroll a drawing wider than its frame with the arrow keys. */}
+      <div
+        className="graph-scroll"
+        ref={scrollRef}
+        tabIndex={0}
+        role="region"
+        aria-label={`Drawing of ${description.name}`}
+      >
         <svg
           ref={svgRef}
           className="machine-graph"
