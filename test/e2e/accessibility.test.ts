@@ -123,20 +123,12 @@ it('Files, with a finished and a failed upload', async () => {
   await page.goto(`${earshot.url}#/files`);
   await page.getByLabel('Provider', { exact: true }).selectOption('groq');
   const input = page.getByLabel('Choose files to transcribe');
+  const state = (name: string) =>
+    page.getByTestId('file-item').filter({ hasText: name }).getByTestId('file-state');
   await input.setInputFiles(fixture('audio/jfk.wav'));
-  await page
-    .getByTestId('file-item')
-    .filter({ hasText: 'jfk.wav' })
-    .getByTestId('file-state')
-    .getByText('Done')
-    .waitFor({ timeout: 30_000 });
+  await state('jfk.wav').getByText('Done').waitFor({ timeout: 30_000 });
   await input.setInputFiles(join(media.path, 'notes.mp3'));
-  await page
-    .getByTestId('file-item')
-    .filter({ hasText: 'notes.mp3' })
-    .getByTestId('file-state')
-    .getByText('Failed')
-    .waitFor({ timeout: 20_000 });
+  await state('notes.mp3').getByText('Failed').waitFor({ timeout: 20_000 });
   await checkPage(
     '#/files',
     (page) => page.getByTestId('file-item').filter({ hasText: 'notes.mp3' }).waitFor(),
