@@ -24,6 +24,9 @@ const longestTimerMs = 2_147_483_647;
  */
 export function createApiApp(dependencies: ApiDependencies): Hono {
   const { store, access, live, version } = dependencies;
+  const sessionLists = dependencies.sessionLists ?? {
+    listSessions: (query) => Promise.resolve(store.listSessions(query)),
+  };
   const liveTimeoutMs = dependencies.liveTimeoutMs ?? defaultLiveTimeoutMs;
   if (!(liveTimeoutMs > 0 && liveTimeoutMs <= longestTimerMs)) {
     throw new RangeError(
@@ -50,10 +53,10 @@ export function createApiApp(dependencies: ApiDependencies): Hono {
     ],
     [
       '/sessions',
-      (context) => {
+      async (context) => {
         const parsed = parseSessionListQuery(new URL(context.req.url).searchParams);
         if (!parsed.ok) return errorResponse('invalid_query', parsed.message, { fields: parsed.fields });
-        const page = store.listSessions(parsed.query);
+        const page = await sessionLists.listSessions(parsed.query);
         return sendJson(context, {
           sessions: page.sessions.map((session) => ({
             ...toSessionListItem(session, clock),

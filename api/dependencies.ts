@@ -1,5 +1,5 @@
 import type { LiveStatus } from '../actors/live/liveStatus.ts';
-import type { SessionReader } from '../store/records.ts';
+import type { SessionListSource, SessionReader } from '../store/records.ts';
 
 export type { LiveStatus };
 
@@ -18,6 +18,8 @@ export interface LiveView {
 
 export interface ApiDependencies {
   store: SessionReader;
+  /** Where `GET /sessions` reads its pages; `store` itself, on this thread, when absent. */
+  sessionLists?: SessionListSource;
   access: ApiAccess;
   live: LiveView;
   /** Application version reported by /health, /status and the OpenAPI document. */

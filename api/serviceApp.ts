@@ -2,6 +2,7 @@ import type { AiJobs } from '../actors/aiJob/aiJobs.ts';
 import { Hono } from 'hono';
 import type { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
 import type { TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
+import type { SessionListSource } from '../store/records.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
 import type { ApiAccessControl } from './apiAccessControl.ts';
 import { createApiApp } from './app.ts';
@@ -16,6 +17,8 @@ import { errorResponse, internalErrorResponse, reportToStandardError } from './r
 
 export interface ServiceAppDependencies {
   store: SessionStore;
+  /** Reader threads for the session lists of the REST API and the app (readers/sessionReadPool.ts). */
+  sessionLists?: SessionListSource;
   access: ApiAccessControl;
   owner: OwnerAccess;
   jobs: TranscriptionJobs;
@@ -51,6 +54,7 @@ export function createServiceApp(dependencies: ServiceAppDependencies): Hono {
     '/',
     createApiApp({
       store: dependencies.store,
+      sessionLists: dependencies.sessionLists,
       access: dependencies.access,
       live: dependencies.live,
       version: dependencies.version,

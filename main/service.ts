@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { LiveView } from '../api/dependencies.ts';
 import { SessionStore } from '../store/sessionStore.ts';
+import { SessionReadPool } from '../store/readers/sessionReadPool.ts';
 import { ApiAccessControl } from '../api/apiAccessControl.ts';
 import { answerMalformedRequests } from '../api/malformedRequests.ts';
 import { createServiceApp } from '../api/serviceApp.ts';
@@ -81,6 +82,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     console.error(`Stopped ${orphan.command} (pid ${orphan.pid}), left running by an Earshot that ended.`);
   }
   const store = SessionStore.open(dataDirectory);
+  // Opened after the store, which has brought the schema up to date for its readers.
+  const sessionLists = new SessionReadPool(dataDirectory);
   let server: Server | undefined;
   try {
     const access = new ApiAccessControl(store, dataDirectory);
@@ -119,6 +122,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const address = () => ({ port, baseUrl: `http://${loopbackHost}:${port}` });
     const app = createServiceApp({
       store,
+      sessionLists,
       access,
       owner,
       jobs,
@@ -177,6 +181,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           return Promise.all([jobs.close(), aiJobs.close()]);
         })
         .then(() => runtimes.stop())
+        .then(() => sessionLists.close())
         .finally(() => {
           store.close();
           removeServiceFiles(dataDirectory);
@@ -197,6 +202,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     };
   } catch (error) {
     server?.close();
+    void sessionLists.close();
     store.close();
     throw error;
   }

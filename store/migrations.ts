@@ -282,6 +282,9 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
         ${rebuildSessionWords('new.sessionId')}
       END;
     `),
+  // The spec's search compares every title; reading them from this index instead of the table's
+  // whole rows (with their summaries and mind maps) makes that several times cheaper.
+  (database) => database.exec('CREATE INDEX sessionsByTitle ON sessions(title, id)'),
 ];
 
 /** Trigger statements that write the `sessionWords` row of the session `sessionId` (SQL) anew. */

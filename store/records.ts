@@ -132,6 +132,14 @@ export interface MatchingLine {
   speaker: string | null;
 }
 
+/**
+ * Session lists answered off the caller's thread (readers/sessionReadPool.ts), as `listSessions`
+ * answers them.
+ */
+export interface SessionListSource {
+  listSessions(query: SessionQuery): Promise<SessionPage>;
+}
+
 /** What readers (the API, the CLI, exports) may ask of the store. Every call is synchronous. */
 export interface SessionReader {
   listSessions(query: SessionQuery): SessionPage;

@@ -9,6 +9,9 @@ import type { SessionQuery } from './records.ts';
 import { emptyPostProcess, SessionStore } from './sessionStore.ts';
 import { joinSegmentTexts } from './transcriptText.ts';
 
+/** The schema before the word search's index (migration 8). */
+const versionBeforeWordSearch = 7;
+
 let directory: ReturnType<typeof temporaryDirectory>;
 let store: SessionStore;
 
@@ -207,9 +210,8 @@ describe('the migration to word search', () => {
     database.function('cjkTokens', { deterministic: true }, (text) =>
       typeof text === 'string' ? cjkTokens(text) : '',
     );
-    const wordSearchVersion = migrations.length - 1;
-    for (const migration of migrations.slice(0, wordSearchVersion)) migration(database);
-    database.exec(`PRAGMA user_version = ${wordSearchVersion}`);
+    for (const migration of migrations.slice(0, versionBeforeWordSearch)) migration(database);
+    database.exec(`PRAGMA user_version = ${versionBeforeWordSearch}`);
     database.exec(`
       INSERT INTO sessions VALUES ('old', 'Kickoff', 0, 'completed', 1000, 'deepgram', NULL, '[]', 20, NULL, NULL,
         '{"summary":"Chose the café.","actionItems":[],"keywords":[],"chapters":[],"status":"success"}',

@@ -30,21 +30,20 @@ export class SessionListReader {
   list(query: SessionQuery): SessionPage {
     const search = query.search?.trim() ?? '';
     const words = typedWords(query.words ?? '');
-    const conditions: string[] = [];
-    const parameters: SQLInputValue[] = [];
-    const where = (condition: SessionIdsSql | string) => {
-      conditions.push(typeof condition === 'string' ? condition : condition.sql);
-      if (typeof condition !== 'string') parameters.push(...condition.parameters);
-    };
-    if (query.status !== undefined) where({ sql: 'status = ?', parameters: [query.status] });
-    if (query.topicId !== undefined) where({ sql: 'topicId = ?', parameters: [query.topicId] });
+    const filters: SessionIdsSql[] = [];
+    if (query.status !== undefined) filters.push({ sql: 'status = ?', parameters: [query.status] });
+    if (query.topicId !== undefined) filters.push({ sql: 'topicId = ?', parameters: [query.topicId] });
     if (query.tagId !== undefined) {
-      where({ sql: 'EXISTS (SELECT 1 FROM json_each(tagIds) WHERE value = ?)', parameters: [query.tagId] });
+      filters.push({
+        sql: 'EXISTS (SELECT 1 FROM json_each(tagIds) WHERE value = ?)',
+        parameters: [query.tagId],
+      });
     }
-    if (search !== '') where(this.containing(search));
-    if (words.length > 0) where(this.holdingWords(words));
-    const filter = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
-    const { ids, total } = this.page(filter, parameters, query, search !== '' || words.length > 0);
+    const matchSets: SessionIdsSql[] = [];
+    if (search !== '') matchSets.push(this.containing(search));
+    if (words.length > 0) matchSets.push(this.holdingWords(words));
+    const { ids, total } =
+      matchSets.length === 0 ? this.plainPage(filters, query) : this.searchPage(matchSets, filters, query);
     const sessions = this.sessionsById(ids);
     if (words.length === 0) return { sessions, total };
     const matchingLines: Record<string, MatchingLine | null> = {};
@@ -52,33 +51,53 @@ export class SessionListReader {
     return { sessions, total, matchingLines };
   }
 
+  /** Along the start-time index, counted apart. */
+  private plainPage(filters: SessionIdsSql[], query: SessionQuery): { ids: string[]; total: number } {
+    const where = joined(filters, 'WHERE');
+    const rows = this.prepared(`SELECT id FROM sessions ${where.sql} ${newestFirst}`).all(
+      ...where.parameters,
+      query.limit,
+      query.offset,
+    );
+    return { ids: rows.map((row) => String(row.id)), total: this.count(where) };
+  }
+
   /**
-   * The page's ids and the count of all matches. A search's matches are gathered once and counted
-   * and sorted from there; plain filters page along the start-time index and count separately.
+   * The matching session ids are gathered once, in SQLite, then the start-time index is read in
+   * order until the page is full (`+id` keeps the planner from sorting every match instead), and
+   * the same ids are counted.
    */
-  private page(
-    filter: string,
-    parameters: SQLInputValue[],
+  private searchPage(
+    matchSets: SessionIdsSql[],
+    filters: SessionIdsSql[],
     query: SessionQuery,
-    isSearch: boolean,
   ): { ids: string[]; total: number } {
-    const order = 'ORDER BY startedAt DESC, id LIMIT ? OFFSET ?';
-    const countAll = () =>
-      Number(this.prepared(`SELECT count(*) AS total FROM sessions ${filter}`).get(...parameters)?.total);
-    if (!isSearch) {
-      const rows = this.prepared(`SELECT id FROM sessions ${filter} ${order}`).all(
-        ...parameters,
-        query.limit,
-        query.offset,
-      );
-      return { ids: rows.map((row) => String(row.id)), total: countAll() };
-    }
+    const matched = {
+      sql: matchSets.map((set) => `SELECT * FROM (${set.sql})`).join(' INTERSECT '),
+      parameters: matchSets.flatMap((set) => set.parameters),
+    };
+    const listed = joined([{ sql: `+${inMatched.sql}`, parameters: [] }, ...filters], 'WHERE');
+    const counted =
+      filters.length === 0
+        ? { sql: 'SELECT count(*) FROM matched', parameters: [] }
+        : prefixed('SELECT count(*) FROM sessions', joined([inMatched, ...filters], 'WHERE'));
     const rows = this.prepared(
-      `WITH matched AS MATERIALIZED (SELECT id, startedAt FROM sessions ${filter})
-       SELECT id, (SELECT count(*) FROM matched) AS total FROM matched ${order}`,
-    ).all(...parameters, query.limit, query.offset);
-    const total = rows[0] === undefined ? (query.offset === 0 ? 0 : countAll()) : Number(rows[0].total);
-    return { ids: rows.map((row) => String(row.id)), total };
+      `WITH matched AS MATERIALIZED (${matched.sql})
+       SELECT id, (${counted.sql}) AS total FROM sessions ${listed.sql} ${newestFirst}`,
+    ).all(...matched.parameters, ...counted.parameters, ...listed.parameters, query.limit, query.offset);
+    const ids = rows.map((row) => String(row.id));
+    if (rows[0] !== undefined) return { ids, total: Number(rows[0].total) };
+    // Past the last page: no row carries the count.
+    const total = this.prepared(
+      `WITH matched AS MATERIALIZED (${matched.sql}) SELECT (${counted.sql}) AS total`,
+    ).get(...matched.parameters, ...counted.parameters)?.total;
+    return { ids, total: Number(total) };
+  }
+
+  private count(where: SessionIdsSql): number {
+    return Number(
+      this.prepared(`SELECT count(*) AS total FROM sessions ${where.sql}`).get(...where.parameters)?.total,
+    );
   }
 
   /** As the spec's `search`: `text` in the title or the transcript, ignoring case. */
@@ -88,17 +107,9 @@ export class SessionListReader {
     const recording = this.recordingSessions()
       .filter((session) => session.transcript().toLowerCase().includes(lower))
       .map((session) => session.id);
-    // JavaScript's lower case for titles: LIKE folds only ASCII, which is the same for an ASCII
-    // query on an ASCII title; any other pair goes through unicodeLower.
-    // eslint-disable-next-line no-control-regex
-    const title = /^[\x00-\x7f]*$/.test(text)
-      ? `CASE WHEN title GLOB '*[^ -~]*' THEN instr(unicodeLower(title), ?) > 0 ELSE title LIKE ? ESCAPE '\\' END`
-      : 'instr(unicodeLower(title), ?) > 0';
-    // eslint-disable-next-line no-control-regex
-    const titleParameters = /^[\x00-\x7f]*$/.test(text) ? [lower, `%${likeEscaped(text)}%`] : [lower];
     return {
-      sql: `(id IN (${transcripts.sql} UNION ALL SELECT value FROM json_each(?)) OR ${title})`,
-      parameters: [...transcripts.parameters, JSON.stringify(recording), ...titleParameters],
+      sql: `${transcripts.sql} UNION ${titleContaining(text)} UNION SELECT value FROM json_each(?)`,
+      parameters: [...transcripts.parameters, ...titleParameters(text), JSON.stringify(recording)],
     };
   }
 
@@ -108,9 +119,9 @@ export class SessionListReader {
       .filter((session) => holdsEveryWord(session.everyText(), words))
       .map((session) => session.id);
     return {
-      sql: `id IN (SELECT sessionId FROM sessionWordRows WHERE rowid IN (
+      sql: `SELECT sessionId FROM sessionWordRows WHERE rowid IN (
               SELECT rowid FROM sessionWords WHERE sessionWords MATCH ?
-            ) UNION ALL SELECT value FROM json_each(?))`,
+            ) UNION SELECT value FROM json_each(?)`,
       parameters: [wordsMatchExpression(words), JSON.stringify(recording)],
     };
   }
@@ -176,6 +187,45 @@ export class SessionListReader {
     }
     return statement;
   }
+}
+
+const newestFirst = 'ORDER BY startedAt DESC, id LIMIT ? OFFSET ?';
+const inMatched: SessionIdsSql = { sql: 'id IN matched', parameters: [] };
+
+function prefixed(prefix: string, part: SessionIdsSql): SessionIdsSql {
+  return { sql: `${prefix} ${part.sql}`, parameters: part.parameters };
+}
+
+/** `parts` joined with AND after `keyword`, or nothing when there are none. */
+function joined(parts: readonly SessionIdsSql[], keyword: string): SessionIdsSql {
+  return parts.length === 0
+    ? { sql: '', parameters: [] }
+    : {
+        sql: `${keyword} ${parts.map((part) => part.sql).join(' AND ')}`,
+        parameters: parts.flatMap((part) => part.parameters),
+      };
+}
+
+/**
+ * Titles holding `text` as JavaScript's lower case sees them. For an ASCII `text`, LIKE (which
+ * folds ASCII only) agrees with it on every title but those with the two characters whose lower
+ * case is ASCII (the Kelvin sign, and İ), which go through unicodeLower.
+ */
+function titleContaining(text: string): string {
+  return isAscii(text)
+    ? `SELECT id FROM sessions WHERE title LIKE ? ESCAPE '\\'
+         OR ((instr(title, '\u212a') > 0 OR instr(title, '\u0130') > 0) AND instr(unicodeLower(title), ?) > 0)`
+    : 'SELECT id FROM sessions WHERE instr(unicodeLower(title), ?) > 0';
+}
+
+function titleParameters(text: string): SQLInputValue[] {
+  const lower = text.toLowerCase();
+  return isAscii(text) ? [`%${likeEscaped(text)}%`, lower] : [lower];
+}
+
+function isAscii(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^[\x00-\x7f]*$/.test(text);
 }
 
 function prepareStatements(database: DatabaseSync) {

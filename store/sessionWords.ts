@@ -13,6 +13,8 @@ const cjkRunOrOther =
 /** What the unicode61 tokenizer keeps: letters, digits and marks; anything else separates words. */
 const wordCharacters = /[\p{L}\p{N}\p{M}]+/gu;
 const combiningMarks = /\p{M}/gu;
+// eslint-disable-next-line no-control-regex
+const asciiOnly = /^[\x00-\x7f]*$/;
 
 /** A typed word longer than this is cut: no spoken word is, and the index lookup stays bounded. */
 export const longestTypedWord = 64;
@@ -27,7 +29,10 @@ export function indexedWords(text: string): string {
 
 /** Lower case without accents, as the index folds each word. */
 export function foldedWord(word: string): string {
-  return word.normalize('NFD').replace(combiningMarks, '').toLowerCase();
+  // Most text is plain ASCII, which has no accents to take off: lower case is all it needs.
+  return asciiOnly.test(word)
+    ? word.toLowerCase()
+    : word.normalize('NFD').replace(combiningMarks, '').toLowerCase();
 }
 
 export interface TypedWord {

@@ -4,6 +4,7 @@ import { createTranscriptRevisionControl } from './transcriptRevisionControl.ts'
 import { Hono } from 'hono';
 import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import type { SessionListSource } from '../../store/records.ts';
 import { StoreError } from '../../store/storeError.ts';
 import type { ApiAccessControl } from '../apiAccessControl.ts';
 import { createBackupImportControl } from './backupImportControl.ts';
@@ -40,6 +41,8 @@ export interface ServiceAddress {
  */
 export function createControlApp(dependencies: {
   store: SessionStore;
+  /** Where the app's session list reads its pages (sessionControl.ts). */
+  sessionLists?: SessionListSource;
   access: ApiAccessControl;
   owner: OwnerAccess;
   jobs: TranscriptionJobs;
@@ -95,7 +98,7 @@ export function createControlApp(dependencies: {
   });
   app.route(controlBasePath, createLoginTokenControl({ owner, address }));
   app.route(controlBasePath, createTranscriptionControl(jobs, dataDirectory));
-  app.route(controlBasePath, createSessionControl({ store }));
+  app.route(controlBasePath, createSessionControl({ store, sessionLists: dependencies.sessionLists }));
   app.route(controlBasePath, createLiveControl({ store, recordings }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));

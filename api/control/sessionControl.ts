@@ -6,7 +6,7 @@ import {
   transcriptFileFormats,
   type SessionExport,
 } from '../../store/export/transcriptExport.ts';
-import type { SessionRecord } from '../../store/records.ts';
+import type { SessionListSource, SessionRecord } from '../../store/records.ts';
 import type { SessionPatch, SessionStore } from '../../store/sessionStore.ts';
 import { errorResponse } from '../responses.ts';
 import { parseSessionListQuery } from '../sessionListQuery.ts';
@@ -38,15 +38,20 @@ const patchUsage =
  * - `DELETE /sessions/:id` → 204; refused while the session records
  * - `GET /sessions/:id/export?format=txt|md|srt|vtt|json` → the transcript as a file
  */
-export function createSessionControl(dependencies: { store: SessionStore }): Hono {
+export function createSessionControl(dependencies: {
+  store: SessionStore;
+  /** Where the list reads its pages; `store` itself, on this thread, when absent. */
+  sessionLists?: SessionListSource;
+}): Hono {
   const { store } = dependencies;
+  const sessionLists = dependencies.sessionLists ?? store;
   const app = new Hono();
 
-  app.get('/sessions', (context) => {
+  app.get('/sessions', async (context) => {
     const parsed = parseSessionListQuery(new URL(context.req.url).searchParams);
     if (!parsed.ok) return errorResponse('invalid_query', parsed.message, { fields: parsed.fields });
     const { query } = parsed;
-    const page = store.listSessions(query);
+    const page = await sessionLists.listSessions(query);
     return context.json(
       {
         sessions: page.sessions.map((session) => ({

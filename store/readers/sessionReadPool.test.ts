@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import type { SessionQuery } from '../records.ts';
+import { emptyPostProcess, SessionStore } from '../sessionStore.ts';
+import { SessionReadPool } from './sessionReadPool.ts';
+
+let directory: ReturnType<typeof temporaryDirectory>;
+let store: SessionStore;
+let pool: SessionReadPool;
+
+beforeEach(() => {
+  directory = temporaryDirectory('read-pool');
+  store = SessionStore.open(directory.path);
+  pool = new SessionReadPool(directory.path, 2);
+});
+
+afterEach(async () => {
+  await pool.close();
+  store.close();
+  directory.remove();
+});
+
+function finishedSession(id: string, startedAt: number, text: string, speaker: string | null = null): void {
+  store.createSession({ id, title: `Session ${id}`, providerId: 'deepgram', startedAt });
+  store.appendSegment(id, { text, startMs: 0, endMs: 900, speaker });
+  store.setSessionStatus(id, 'completed');
+}
+
+const page = (query: Partial<SessionQuery>) => pool.listSessions({ limit: 20, offset: 0, ...query });
+const ids = async (query: Partial<SessionQuery>) => (await page(query)).sessions.map((session) => session.id);
+
+describe('SessionReadPool', () => {
+  it('sees every write the store has committed before the list was asked', async () => {
+    expect(await ids({})).toEqual([]);
+    finishedSession('a', 1_000, 'We refactor the database.', 'Anna');
+    expect(await ids({ words: 'database anna' })).toEqual(['a']);
+    store.updateSession('a', {
+      title: 'École',
+      postProcess: { ...emptyPostProcess, summary: 'Pricing agreed.' },
+    });
+    expect(await ids({ words: 'ecole pricing' })).toEqual(['a']);
+    expect(await ids({ search: 'éCOLE' })).toEqual(['a']);
+    store.createSession({ id: 'live', title: 'Live', providerId: 'deepgram', startedAt: 2_000 });
+    store.appendSegment('live', { text: 'Zürich calling.', startMs: 0, endMs: 500 });
+    expect(await ids({ words: 'zurich' })).toEqual(['live']);
+    expect(await ids({ search: 'zürich' })).toEqual(['live']);
+    store.deleteSession('a');
+    expect(await ids({ words: 'database' })).toEqual([]);
+  });
+
+  it('answers as the store answers on its own thread, many lists at once', async () => {
+    for (let index = 0; index < 30; index++) {
+      finishedSession(
+        `s${index}`,
+        index * 1_000,
+        `Line ${index}: budget ${index % 3 === 0 ? 'review' : 'plan'}`,
+      );
+    }
+    const queries: Array<Partial<SessionQuery>> = [
+      {},
+      { limit: 5, offset: 10 },
+      { search: 'budget r' },
+      { search: 'line 2' },
+      { words: 'review budget' },
+      { words: 'plan', limit: 3, offset: 4 },
+      { status: 'recording' },
+    ];
+    const answers = await Promise.all(queries.map(page));
+    answers.forEach((answer, index) =>
+      expect(answer).toEqual(store.listSessions({ limit: 20, offset: 0, ...queries[index] })),
+    );
+  });
+
+  it('refuses lists once closed', async () => {
+    await pool.close();
+    await expect(page({})).rejects.toThrow(/closed/);
+  });
+});
