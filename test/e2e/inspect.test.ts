@@ -46,7 +46,8 @@ it('draws every machine of the catalog with all its states and transitions, and 
       .getByRole('link', { name: /Machines/ })
       .click();
     const machineLinks = page.getByRole('navigation', { name: 'Machines' }).getByRole('link');
-    await expect.poll(() => machineLinks.count()).toBe(machineCatalog.length);
+    // The first listing lays out every machine, which takes a while on a busy machine.
+    await expect.poll(() => machineLinks.count(), { timeout: 30_000 }).toBe(machineCatalog.length);
 
     for (const entry of machineCatalog) {
       const description = describeMachine(entry.machine, entry.summary);
