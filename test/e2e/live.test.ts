@@ -102,7 +102,7 @@ describe.each([
 
       expect(service.store.getSession(sessionId)?.status).toBe('completed');
       expect(storedWords(service.store, sessionId)).toContain(firstSentence);
-      expect(await page.evaluate(() => localStorage.getItem('earshot.liveRecording'))).toBeNull();
+      expect(await page.evaluate(() => sessionStorage.getItem('earshot.liveRecording'))).toBeNull();
       expect(earshot.pageErrors).toEqual([]);
     } finally {
       await earshot.close();
@@ -122,7 +122,7 @@ it('keeps recording through a reload: same session, capture resumes, more text',
     const remembered = () =>
       page.evaluate(
         () =>
-          (JSON.parse(localStorage.getItem('earshot.liveRecording') ?? '{}') as { sessionId?: string })
+          (JSON.parse(sessionStorage.getItem('earshot.liveRecording') ?? '{}') as { sessionId?: string })
             .sessionId,
       );
     const sessionId = await remembered();
@@ -187,3 +187,180 @@ it('after Stop on a slow windowed provider, says how much audio is left, and sav
     await earshot.close();
   }
 }, 60_000);
+
+describe('the recording as every page and tab sees it (Deepgram streaming fake, P06)', () => {
+  const openWithDeepgram = () =>
+    openEarshot(browser, {
+      prepare: (dataDirectory) =>
+        writeProviderConfig(dataDirectory, 'deepgram', deepgramFixture.config(deepgram)),
+    });
+  const focusedTestId = (page: Page) =>
+    page.evaluate<string | undefined>(
+      "document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName",
+    );
+  const rememberedSessionId = (page: Page) =>
+    page.evaluate(
+      () =>
+        (JSON.parse(sessionStorage.getItem('earshot.liveRecording') ?? '{}') as { sessionId?: string })
+          .sessionId ?? '',
+    );
+  const elapsedSeconds = async (page: Page) => {
+    const [minutes, seconds] = (await page.getByTestId('live-elapsed').innerText()).split(':').map(Number);
+    return (minutes ?? 0) * 60 + (seconds ?? 0);
+  };
+
+  it('shows the title (editable), the provider, the elapsed time and the state; focus follows Start and Stop', async () => {
+    const earshot = await openWithDeepgram();
+    try {
+      const { page, service } = earshot;
+      await startRecording(earshot, /P06/);
+      expect(await focusedTestId(page)).toBe('live-status');
+      const sessionId = await rememberedSessionId(page);
+      const status = page.getByTestId('live-status');
+      const title = status.getByLabel('Title', { exact: true });
+      expect(await title.inputValue()).toBe('Browser live test');
+      expect(await page.getByTestId('live-provider').innerText()).toBe('Provider Deepgram Nova P06');
+      await expect.poll(() => elapsedSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      expect(await page.title()).toMatch(/^● Recording \d+:\d{2} — /);
+      await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstSentence);
+
+      await title.fill('Renamed while recording');
+      await title.press('Enter');
+      await status.getByText('Title saved.').waitFor();
+      expect(service.store.getSession(sessionId)?.title).toBe('Renamed while recording');
+      await saveScreenshots(page, 'live-recording');
+
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
+      expect(await focusedTestId(page)).toBe('live-status');
+      expect(await page.getByTestId('live-title').innerText()).toBe('Renamed while recording');
+      expect(await page.title()).not.toContain('Recording');
+      expect(service.store.getSession(sessionId)).toMatchObject({
+        status: 'completed',
+        title: 'Renamed while recording',
+      });
+      expect(earshot.pageErrors).toEqual([]);
+    } finally {
+      await earshot.close();
+    }
+  }, 60_000);
+
+  it('shows the running recording on every page, in the sidebar and the tab title, with a Stop that works', async () => {
+    const earshot = await openWithDeepgram();
+    try {
+      const { page, service } = earshot;
+      await startRecording(earshot, /P06/);
+      const sessionId = await rememberedSessionId(page);
+      await page.getByRole('link', { name: 'Sessions', exact: true }).click();
+      await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+      const indicator = page.getByTestId('recording-indicator');
+      expect(await indicator.getByRole('link').innerText()).toMatch(/^● Recording \d+:\d{2}$/);
+      await expect.poll(() => page.title()).toMatch(/^● Recording \d+:\d{2} — /);
+      await saveScreenshots(page, 'live-indicator');
+
+      await indicator.getByRole('button', { name: 'Stop' }).click();
+      await indicator.waitFor({ state: 'detached', timeout: 20_000 });
+      expect(service.store.getSession(sessionId)?.status).toBe('completed');
+      await expect.poll(() => page.title()).not.toContain('●');
+      expect(await page.evaluate('document.activeElement?.id')).toBe('main');
+      expect(earshot.pageErrors).toEqual([]);
+    } finally {
+      await earshot.close();
+    }
+  }, 60_000);
+
+  it('a second tab follows the recording another tab captures, and its Stop stops it there', async () => {
+    const earshot = await openWithDeepgram();
+    try {
+      const { page, service, context, url } = earshot;
+      await startRecording(earshot, /P06/);
+      const sessionId = await rememberedSessionId(page);
+      await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstSentence);
+
+      const second = await context.newPage();
+      await second.goto(`${url}#/live`);
+      await second.getByTestId('live-state').getByText('Recording').waitFor();
+      expect(await second.getByTestId('live-status').getByLabel('Title', { exact: true }).inputValue()).toBe(
+        'Browser live test',
+      );
+      expect(await second.getByTestId('live-provider').innerText()).toBe('Provider Deepgram Nova P06');
+      await second.getByTestId('live-elsewhere').waitFor();
+      await expect.poll(() => elapsedSeconds(second)).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => shownWords(second), { timeout: 20_000 }).toContain(firstSentence);
+      // The second tab only follows: the service hears one microphone.
+      expect(service.live.running()).toHaveLength(1);
+
+      await second.getByRole('button', { name: 'Stop' }).click();
+      await second.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
+      await page.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
+      expect(await focusedTestId(second)).toBe('live-status');
+      expect(service.store.getSession(sessionId)?.status).toBe('completed');
+      expect(earshot.pageErrors).toEqual([]);
+    } finally {
+      await earshot.close();
+    }
+  }, 60_000);
+
+  it('stops from the session page a recording whose capturing tab has closed', async () => {
+    const earshot = await openWithDeepgram();
+    try {
+      const { page, service, context, url } = earshot;
+      await startRecording(earshot, /P06/);
+      const sessionId = await rememberedSessionId(page);
+      const second = await context.newPage();
+      await second.goto(`${url}#/sessions/${encodeURIComponent(sessionId)}`);
+      await page.close();
+      const stop = second.getByRole('button', { name: 'Stop recording' });
+      await stop.click();
+      await expect
+        .poll(() => service.store.getSession(sessionId)?.status, { timeout: 20_000 })
+        .toBe('completed');
+      await stop.waitFor({ state: 'detached' });
+      expect(earshot.pageErrors).toEqual([]);
+    } finally {
+      await earshot.close();
+    }
+  }, 60_000);
+
+  it('fits a 390-px phone: the form wraps, Title and Language line up, nothing scrolls sideways', async () => {
+    const earshot = await openWithDeepgram();
+    try {
+      const { page } = earshot;
+      await page.setViewportSize({ width: 390, height: 844 });
+      const form = page.getByRole('form', { name: 'New recording' });
+      await form.waitFor();
+      const box = async (label: RegExp) =>
+        (await form.getByLabel(label).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+      const [title, language, provider] = [
+        await box(/^Title/),
+        await box(/^Language/),
+        await box(/^Provider$/),
+      ];
+      expect(Math.abs(title.height - language.height)).toBeLessThanOrEqual(1);
+      expect(provider.x + provider.width).toBeLessThanOrEqual(390);
+      const widths = await page.evaluate<{ scroll: number; client: number }>(
+        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+      );
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      await saveScreenshots(page, 'live-phone');
+
+      await startRecording(earshot, /P06/);
+      await page.getByTestId('recording-indicator').waitFor();
+      const recordingWidths = await page.evaluate<{ scroll: number; client: number }>(
+        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+      );
+      expect(recordingWidths.scroll).toBeLessThanOrEqual(recordingWidths.client);
+      await saveScreenshots(page, 'live-phone-recording');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
+
+      await page.setViewportSize({ width: 1280, height: 860 });
+      const [wideTitle, wideLanguage] = [await box(/^Title/), await box(/^Language/)];
+      expect(wideTitle.y).toBe(wideLanguage.y);
+      expect(wideTitle.height).toBe(wideLanguage.height);
+      expect(earshot.pageErrors).toEqual([]);
+    } finally {
+      await earshot.close();
+    }
+  }, 60_000);
+});

@@ -7,6 +7,7 @@ import { LivePage } from '../pages/LivePage.tsx';
 import { SessionPage } from '../pages/SessionPage.tsx';
 import { SessionsPage } from '../pages/SessionsPage.tsx';
 import { SettingsPage } from '../pages/SettingsPage.tsx';
+import { RecordingIndicator } from '../live/RecordingIndicator.tsx';
 import { hashOf, type Route, useRoute } from './route.ts';
 import { type ThemeChoice, useTheme } from './theme.ts';
 import { useFocusOnNavigation } from './useFocusOnNavigation.ts';
@@ -76,6 +77,7 @@ export function App() {
             Menu
           </button>
         </div>
+        <RecordingIndicator />
         <nav
           id="navigation"
           ref={navigation}

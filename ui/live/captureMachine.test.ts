@@ -10,8 +10,9 @@ import {
 } from './captureMachine.ts';
 
 /** The machine with its effects recorded instead of done. */
-function startCapture(options: { refuseSource?: string } = {}) {
+function startCapture(options: { refuseSource?: string; refuseStop?: string } = {}) {
   const sent: ClientMessage[] = [];
+  const stopsAsked: string[] = [];
   const remembered: Array<RememberedRecording | 'forgotten'> = [];
   const released: unknown[] = [];
   const captures: CaptureInput[] = [];
@@ -36,6 +37,12 @@ function startCapture(options: { refuseSource?: string } = {}) {
         capturesRunning++;
         return () => capturesRunning--;
       }),
+      stopRecording: fromPromise<unknown, { sessionId: string }>(({ input }) => {
+        stopsAsked.push(input.sessionId);
+        return options.refuseStop === undefined
+          ? Promise.resolve({})
+          : Promise.reject(new Error(options.refuseStop));
+      }),
     },
   });
   const actor = createActor(machine).start();
@@ -47,6 +54,7 @@ function startCapture(options: { refuseSource?: string } = {}) {
     released,
     captures,
     captureSenders,
+    stopsAsked,
     capturesRunning: () => capturesRunning,
     settled,
     state: () => actor.getSnapshot().value,
@@ -234,6 +242,80 @@ describe('captureMachine', () => {
     expect(capture.state()).toBe('idle');
     expect(capture.remembered).toEqual(['forgotten']);
     expect(capture.actor.getSnapshot().context.endedElsewhereSessionId).toBe('s1');
+  });
+
+  it('follows a recording another tab captures, without capturing, and stops it through the service', async () => {
+    const capture = startCapture();
+    capture.actor.send({ type: 'SERVICE.RUNNING', sessions: [] });
+    expect(capture.state()).toBe('idle');
+    capture.actor.send({ type: 'SERVICE.RUNNING', sessions: [{ sessionId: 's9', providerId: 'groq' }] });
+    expect(capture.state()).toEqual({ watching: 'following' });
+    expect(capture.sent).toEqual([{ type: 'live.watch', sessionId: 's9' }]);
+    capture.actor.send(update('s9', { state: 'reconnecting', reconnectAttempt: 2, audioMs: 192_000 }));
+    expect(capture.actor.getSnapshot().context).toMatchObject({
+      sessionId: 's9',
+      serviceState: 'reconnecting',
+      reconnectAttempt: 2,
+      audioMs: 192_000,
+    });
+    // The service connection came back: follow again.
+    capture.actor.send({ type: 'CONNECTION.OPENED' });
+    expect(capture.sent.at(-1)).toEqual({ type: 'live.watch', sessionId: 's9' });
+
+    capture.actor.send({ type: 'STOP' });
+    expect(capture.state()).toEqual({ watching: 'stopping' });
+    await capture.settled();
+    expect(capture.stopsAsked).toEqual(['s9']);
+    capture.actor.send({ type: 'SERVICE.ENDED', sessionId: 's9', state: 'completed', error: null });
+    expect(capture.state()).toBe('finished');
+    expect(capture.captures).toEqual([]);
+    expect(capture.sent.some((message) => message.type === 'live.stop')).toBe(false);
+    // The one it saw end is not followed again; another one is.
+    capture.actor.send({ type: 'SERVICE.RUNNING', sessions: [{ sessionId: 's9', providerId: 'groq' }] });
+    expect(capture.state()).toBe('finished');
+    capture.actor.send({ type: 'SERVICE.RUNNING', sessions: [{ sessionId: 's10', providerId: 'groq' }] });
+    expect(capture.state()).toEqual({ watching: 'following' });
+    expect(capture.actor.getSnapshot().context).toMatchObject({ sessionId: 's10', audioMs: 0 });
+  });
+
+  it('says why a stop the service refused did not happen, and keeps following', async () => {
+    const capture = startCapture({ refuseStop: 'The Earshot service is not answering.' });
+    capture.actor.send({ type: 'SERVICE.RUNNING', sessions: [{ sessionId: 's9', providerId: 'groq' }] });
+    capture.actor.send({ type: 'STOP' });
+    await capture.settled();
+    expect(capture.state()).toEqual({ watching: 'following' });
+    expect(capture.actor.getSnapshot().context.problem).toBe('The Earshot service is not answering.');
+  });
+
+  it('a recording that ended before it could be followed leaves the page idle', () => {
+    const capture = startCapture();
+    capture.actor.send({ type: 'SERVICE.RUNNING', sessions: [{ sessionId: 's9', providerId: 'groq' }] });
+    capture.actor.send({ type: 'SERVICE.REFUSED', message: 'No live session s9 is running.' });
+    expect(capture.state()).toBe('idle');
+    expect(capture.actor.getSnapshot().context.sessionId).toBeUndefined();
+  });
+
+  it('while capturing, other recordings are not followed, and a stop from elsewhere ends the capture', async () => {
+    const capture = startCapture();
+    capture.actor.send({ type: 'START', request });
+    await capture.settled();
+    capture.actor.send({ type: 'SERVICE.STARTED', sessionId: 's1', audioFormat: 'pcm16' });
+    capture.actor.send({
+      type: 'SERVICE.RUNNING',
+      sessions: [
+        { sessionId: 's1', providerId: 'deepgram' },
+        { sessionId: 's2', providerId: 'groq' },
+      ],
+    });
+    expect(capture.state()).toEqual({ capturing: 'recording' });
+    expect(capture.actor.getSnapshot().context.running.map((session) => session.sessionId)).toEqual([
+      's1',
+      's2',
+    ]);
+    capture.actor.send(update('s1', { state: 'stopping' }));
+    expect(capture.state()).toBe('stopping');
+    expect(capture.capturesRunning()).toBe(0);
+    expect(capture.released).toEqual(['microphone stream']);
   });
 
   it('a source that ends (sharing stopped) stops the recording', async () => {

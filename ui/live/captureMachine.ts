@@ -3,13 +3,15 @@ import type {
   AudioFormat,
   ClientMessage,
   LiveSegment,
+  LiveState,
   LiveUpdate,
+  RunningLiveSession,
 } from '../../api/appChannel/appProtocol.ts';
 
 /** Where the audio comes from: the microphone, or a tab / the system through screen sharing. */
 export type SourceKind = 'microphone' | 'display';
 
-/** What a reload needs to pick a recording up again (kept in localStorage). */
+/** What a reload needs to pick a recording up again (kept in the tab's sessionStorage). */
 export interface RememberedRecording {
   sessionId: string;
   sourceKind: SourceKind;
@@ -37,6 +39,8 @@ export type CaptureEvent =
   | { type: 'PICK_SOURCE' }
   | { type: 'STOP' }
   | { type: 'RESET' }
+  /** The live sessions the service records now, from whichever client (`live.running`). */
+  | { type: 'SERVICE.RUNNING'; sessions: RunningLiveSession[] }
   | { type: 'SERVICE.STARTED'; sessionId: string; audioFormat: AudioFormat }
   | { type: 'SERVICE.REFUSED'; message: string }
   | { type: 'SERVICE.UPDATE'; update: LiveUpdate }
@@ -61,6 +65,10 @@ export interface CaptureContext {
   audioMs: number;
   /** How a windowed provider keeps up, and what is left to transcribe after Stop (see LiveUpdate). */
   pace: LiveUpdate['pace'];
+  /** The session's own state in the service, from its last update. */
+  serviceState: LiveState | undefined;
+  /** While the service reopens the provider stream: which reconnect this is. */
+  reconnectAttempt: number | undefined;
   /** The service's reason while it reconnects to the provider, or why a recording ended badly. */
   serviceError: string | null;
   /** The last thing that went wrong for the user to read (refusal, no microphone…). */
@@ -70,6 +78,8 @@ export interface CaptureContext {
   endedState: string | undefined;
   /** A recording this page could not pick up again because it had already ended. */
   endedElsewhereSessionId: string | undefined;
+  /** Every live session the service records now, this page's own included. */
+  running: RunningLiveSession[];
 }
 
 const initialContext: CaptureContext = {
@@ -83,19 +93,40 @@ const initialContext: CaptureContext = {
   translation: undefined,
   audioMs: 0,
   pace: undefined,
+  serviceState: undefined,
+  reconnectAttempt: undefined,
   serviceError: null,
   problem: undefined,
   slow: false,
   endedState: undefined,
   endedElsewhereSessionId: undefined,
+  running: [],
 };
+
+/** A new recording's context: nothing of the last one, but what the service runs still holds. */
+function freshContext(context: CaptureContext): CaptureContext {
+  return { ...initialContext, running: context.running };
+}
+
+/** A recording the service runs that this page does not capture: follow it. */
+const watchAnother = [
+  {
+    guard: 'anotherRecordingRuns',
+    target: '#liveCapture.watching',
+    actions: ['watchAnotherRecording', 'rememberRunning'],
+  },
+  { actions: 'rememberRunning' },
+] as const;
 
 /**
  * One live recording as the page sees it: choose a source, ask the service to start (or re-attach
- * after a reload), stream audio while the service records, stop and wait for the end. Effects are
- * named here and provided by the page (`captureMachine.provide`), so the flow is tested in Node:
- * `acquireSource` (getUserMedia / getDisplayMedia), `capture` (the audio graph sending frames),
- * `send` (a message to the service), `remember`/`forget` (localStorage), `releaseSource`.
+ * after a reload), stream audio while the service records, stop and wait for the end. A recording
+ * another tab captures is followed instead (`watching`): its state and words show here, and Stop
+ * asks the service to stop it. Effects are named here and provided by the page
+ * (`captureMachine.provide`), so the flow is tested in Node: `acquireSource` (getUserMedia /
+ * getDisplayMedia), `capture` (the audio graph sending frames), `stopRecording` (the service's
+ * stop route), `send` (a message to the service), `remember`/`forget` (sessionStorage),
+ * `releaseSource`.
  */
 export const captureMachine = setup({
   types: {
@@ -118,13 +149,15 @@ export const captureMachine = setup({
         translation: update.translation ?? context.translation,
         audioMs: update.audioMs,
         pace: update.pace ?? context.pace,
+        serviceState: update.state,
+        reconnectAttempt: update.reconnectAttempt,
         serviceError: update.error,
       };
     }),
-    takeRequest: assign(({ event }) =>
+    takeRequest: assign(({ context, event }) =>
       event.type === 'START'
         ? {
-            ...initialContext,
+            ...freshContext(context),
             request: event.request,
             sourceKind: event.request.sourceKind,
             audioFormat: event.request.audioFormat,
@@ -134,6 +167,13 @@ export const captureMachine = setup({
     recordEnd: assign(({ event }) =>
       event.type === 'SERVICE.ENDED' ? { endedState: event.state, serviceError: event.error } : {},
     ),
+    watchAnotherRecording: assign(({ context, event }) => ({
+      ...freshContext(context),
+      sessionId: event.type === 'SERVICE.RUNNING' ? otherRecording(context, event.sessions) : undefined,
+    })),
+    rememberRunning: assign(({ event }) =>
+      event.type === 'SERVICE.RUNNING' ? { running: event.sessions } : {},
+    ),
   },
   actors: {
     acquireSource: fromPromise<unknown, { sourceKind: SourceKind }>(() => {
@@ -142,6 +182,9 @@ export const captureMachine = setup({
     capture: fromCallback<CaptureEvent, CaptureInput>(() => {
       throw new Error('capture is provided by the page');
     }),
+    stopRecording: fromPromise<unknown, { sessionId: string }>(() => {
+      throw new Error('stopRecording is provided by the page');
+    }),
   },
   guards: {
     resumingSession: ({ context }) => context.sessionId !== undefined,
@@ -149,23 +192,57 @@ export const captureMachine = setup({
     providerReconnecting: ({ event }) =>
       event.type === 'SERVICE.UPDATE' && event.update.state === 'reconnecting',
     providerStreaming: ({ event }) => event.type === 'SERVICE.UPDATE' && event.update.state === 'streaming',
+    stoppedElsewhere: ({ event }) => event.type === 'SERVICE.UPDATE' && event.update.state === 'stopping',
+    anotherRecordingRuns: ({ context, event }) =>
+      event.type === 'SERVICE.RUNNING' && otherRecording(context, event.sessions) !== undefined,
   },
 }).createMachine({
   id: 'liveCapture',
   context: initialContext,
   initial: 'idle',
+  on: { 'SERVICE.RUNNING': { actions: 'rememberRunning' } },
   states: {
     idle: {
       on: {
         START: { target: '#liveCapture.choosingSource', actions: 'takeRequest' },
         RESUME: {
           target: 'attaching',
-          actions: assign(({ event }) => ({
-            ...initialContext,
+          actions: assign(({ context, event }) => ({
+            ...freshContext(context),
             sessionId: event.recording.sessionId,
             sourceKind: event.recording.sourceKind,
             audioFormat: event.recording.audioFormat,
           })),
+        },
+        'SERVICE.RUNNING': watchAnother,
+      },
+    },
+    watching: {
+      entry: {
+        type: 'send',
+        params: ({ context }) => ({ type: 'live.watch' as const, sessionId: context.sessionId ?? '' }),
+      },
+      initial: 'following',
+      on: {
+        'SERVICE.UPDATE': { actions: 'applyUpdate' },
+        'SERVICE.ENDED': { target: 'finished', actions: 'recordEnd' },
+        // It ended between the service saying it runs and this page asking to follow it.
+        'SERVICE.REFUSED': { target: 'idle', actions: assign(({ context }) => freshContext(context)) },
+        'CONNECTION.OPENED': { target: 'watching', reenter: true },
+      },
+      states: {
+        following: {
+          on: { STOP: { target: 'stopping', actions: assign({ problem: undefined }) } },
+        },
+        stopping: {
+          invoke: {
+            src: 'stopRecording',
+            input: ({ context }) => ({ sessionId: context.sessionId ?? '' }),
+            onError: {
+              target: 'following',
+              actions: assign({ problem: ({ event }) => messageOf(event.error) }),
+            },
+          },
         },
       },
     },
@@ -249,7 +326,10 @@ export const captureMachine = setup({
           target: 'idle',
           actions: [
             'forget',
-            assign(({ context }) => ({ ...initialContext, endedElsewhereSessionId: context.sessionId })),
+            assign(({ context }) => ({
+              ...freshContext(context),
+              endedElsewhereSessionId: context.sessionId,
+            })),
           ],
         },
       },
@@ -270,7 +350,11 @@ export const captureMachine = setup({
       },
       initial: 'recording',
       on: {
-        'SERVICE.UPDATE': { actions: 'applyUpdate' },
+        'SERVICE.UPDATE': [
+          // Another tab or the session page stopped it through the service.
+          { guard: 'stoppedElsewhere', target: 'stopping', actions: 'applyUpdate' },
+          { actions: 'applyUpdate' },
+        ],
         'SERVICE.ENDED': { target: 'finished', actions: 'recordEnd' },
         // The service ended the recording while the page was away (its grace period ran out).
         'SERVICE.REFUSED': {
@@ -335,18 +419,25 @@ export const captureMachine = setup({
     finished: {
       entry: ['forget', assign({ source: undefined, tentative: '', slow: false })],
       on: {
-        RESET: { target: 'idle', actions: assign(() => initialContext) },
+        RESET: { target: 'idle', actions: assign(({ context }) => freshContext(context)) },
         START: { target: '#liveCapture.choosingSource', actions: 'takeRequest' },
+        'SERVICE.RUNNING': watchAnother,
       },
     },
     failed: {
       on: {
-        RESET: { target: 'idle', actions: assign(() => initialContext) },
+        RESET: { target: 'idle', actions: assign(({ context }) => freshContext(context)) },
         START: { target: '#liveCapture.choosingSource', actions: 'takeRequest' },
+        'SERVICE.RUNNING': watchAnother,
       },
     },
   },
 });
+
+/** A recording the service runs that is not the one this page just had. */
+function otherRecording(context: CaptureContext, sessions: RunningLiveSession[]): string | undefined {
+  return sessions.find((session) => session.sessionId !== context.sessionId)?.sessionId;
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

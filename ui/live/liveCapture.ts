@@ -1,5 +1,6 @@
 import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
 import type { AppConnection } from '../connection/appConnection.ts';
+import { control } from '../connection/control.ts';
 import { startAudioCapture } from './audioCapture.ts';
 import { acquireAudioSource, releaseAudioSource } from './audioSource.ts';
 import {
@@ -9,7 +10,9 @@ import {
   type RememberedRecording,
   type SourceKind,
 } from './captureMachine.ts';
+import { ElapsedClock } from './elapsedClock.ts';
 import { LevelMeterSource } from './levelMeterSource.ts';
+import { liveStageOf } from './liveStatus.ts';
 
 export type LiveCaptureActor = Actor<typeof captureMachine>;
 
@@ -21,6 +24,7 @@ const slowBacklogSeconds = 3;
 export interface LiveCapture {
   actor: LiveCaptureActor;
   meter: LevelMeterSource;
+  elapsed: ElapsedClock;
 }
 
 let current: { connection: AppConnection; capture: LiveCapture } | undefined;
@@ -28,7 +32,8 @@ let current: { connection: AppConnection; capture: LiveCapture } | undefined;
 /**
  * The page's one live capture, kept for the life of the connection rather than of the Live page:
  * browsing to another page while recording keeps the audio flowing. On creation it picks up a
- * recording a reload left behind (its session id is in localStorage).
+ * recording a reload of this tab left behind (its session id is in the tab's sessionStorage, so
+ * another tab follows the recording rather than capturing it a second time).
  */
 export function liveCaptureFor(connection: AppConnection): LiveCapture {
   if (current?.connection === connection) return current.capture;
@@ -38,8 +43,8 @@ export function liveCaptureFor(connection: AppConnection): LiveCapture {
       send: (_, message) => {
         connection.send(message);
       },
-      remember: (_, recording) => localStorage.setItem(rememberedRecordingKey, JSON.stringify(recording)),
-      forget: () => localStorage.removeItem(rememberedRecordingKey),
+      remember: (_, recording) => sessionStorage.setItem(rememberedRecordingKey, JSON.stringify(recording)),
+      forget: () => sessionStorage.removeItem(rememberedRecordingKey),
       releaseSource: ({ context }) => releaseAudioSource(context.source),
     },
     actors: {
@@ -49,9 +54,18 @@ export function liveCaptureFor(connection: AppConnection): LiveCapture {
       capture: fromCallback<CaptureEvent, CaptureInput>(({ input, sendBack }) =>
         captureInto(connection, meter, input, sendBack),
       ),
+      stopRecording: fromPromise<unknown, { sessionId: string }>(({ input }) =>
+        stopLiveRecording(input.sessionId),
+      ),
     },
   });
   const actor = createActor(machine).start();
+  const elapsed = new ElapsedClock();
+  actor.subscribe(({ value, context }) => {
+    const stage = liveStageOf(value);
+    const runs = (stage === 'capturing' || stage === 'watching') && context.serviceState !== 'stopping';
+    elapsed.report(context.sessionId, context.audioMs, runs);
+  });
   connection.onMessage((message) => {
     switch (message.type) {
       case 'live.started':
@@ -63,6 +77,9 @@ export function liveCaptureFor(connection: AppConnection): LiveCapture {
         break;
       case 'live.refused':
         actor.send({ type: 'SERVICE.REFUSED', message: message.message });
+        break;
+      case 'live.running':
+        actor.send({ type: 'SERVICE.RUNNING', sessions: message.sessions });
         break;
       case 'live.update': {
         const { type: _type, ...update } = message;
@@ -85,7 +102,7 @@ export function liveCaptureFor(connection: AppConnection): LiveCapture {
   });
   const remembered = readRememberedRecording();
   if (remembered !== undefined) actor.send({ type: 'RESUME', recording: remembered });
-  const capture = { actor, meter };
+  const capture = { actor, meter, elapsed };
   current = { connection, capture };
   return capture;
 }
@@ -135,10 +152,15 @@ function captureInto(
   };
 }
 
+/** Asks the service to stop a session's recording, whichever tab captures it (or none any more). */
+export function stopLiveRecording(sessionId: string): Promise<unknown> {
+  return control('POST', `/sessions/${encodeURIComponent(sessionId)}/stop`);
+}
+
 function readRememberedRecording(): RememberedRecording | undefined {
   try {
     const stored = JSON.parse(
-      localStorage.getItem(rememberedRecordingKey) ?? 'null',
+      sessionStorage.getItem(rememberedRecordingKey) ?? 'null',
     ) as RememberedRecording | null;
     return typeof stored?.sessionId === 'string' ? stored : undefined;
   } catch {

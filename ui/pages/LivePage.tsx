@@ -1,62 +1,71 @@
-import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { LiveSegment } from '../../api/appChannel/appProtocol.ts';
 import { hashOf } from '../app/route.ts';
 import { LanguageField } from '../components/LanguageField.tsx';
-import { useConnection } from '../connection/connectionContext.tsx';
+import { useConnectionStatus } from '../connection/connectionContext.tsx';
 import { formatDuration } from '../format/time.ts';
 import { resumeSessionStorageKey } from '../sessions/resumeSession.ts';
 import type { SourceKind } from '../live/captureMachine.ts';
 import { LevelMeter } from '../live/LevelMeter.tsx';
-import { liveCaptureFor } from '../live/liveCapture.ts';
+import { type LiveStage, liveStatus, type StatusTone } from '../live/liveStatus.ts';
+import { LiveTitleField } from '../live/LiveTitleField.tsx';
 import { ProviderPicker } from '../live/ProviderPicker.tsx';
 import {
   lastChosenProvider,
   providerToUse,
+  type ProvidersState,
   rememberChosenProvider,
   useProviders,
 } from '../live/providers.ts';
 import { TranscriptView } from '../live/TranscriptView.tsx';
-import { useRecordingSegments } from '../store/replicaRecords.ts';
+import { ProblemMessage } from '../settings/ProblemMessage.tsx';
+import { useLiveRecording } from '../live/useLiveRecording.ts';
+import { useRecordingSegments, useSession } from '../store/replicaRecords.ts';
 import '../styles/live.css';
 
 /** The Live page: choose a provider and a source, record, and watch the transcript form. */
 export function LivePage() {
-  const connection = useConnection();
-  const { actor, meter } = liveCaptureFor(connection);
-  const snapshot = useSelector(actor, (state) => state);
-  const { context } = snapshot;
+  const { capture, context, stage, elapsedMs, canStop, stop } = useLiveRecording();
+  const { actor, meter } = capture;
+  const providers = useProviders();
+  const serviceLinkLost = useConnectionStatus() !== 'open';
+  const session = useSession(context.sessionId ?? '');
   const replicaSegments = useRecordingSegments(context.sessionId);
   const segments = mergeSegments(replicaSegments, context.committed);
-
-  const stage = snapshot.matches('capturing')
-    ? 'capturing'
-    : snapshot.matches('stopping')
-      ? 'stopping'
-      : snapshot.matches('finished')
-        ? 'finished'
-        : snapshot.matches('needsSource')
-          ? 'needsSource'
-          : snapshot.matches('choosingSource') ||
-              snapshot.matches('starting') ||
-              snapshot.matches('attaching')
-            ? 'connecting'
-            : 'form';
+  const providerId = session?.providerId ?? context.request?.provider;
+  const provider =
+    providers.status === 'loaded'
+      ? providers.providers.find(({ metadata }) => metadata.id === providerId)
+      : undefined;
+  const status = liveStatus({
+    stage,
+    serviceLinkLost,
+    serviceState: context.serviceState,
+    reconnectAttempt: context.reconnectAttempt,
+    serviceError: context.serviceError,
+    pace: context.pace,
+    endedState: context.endedState,
+    vendor: provider?.metadata.name ?? 'the provider',
+  });
   const showsTranscript = stage !== 'form' || context.sessionId !== undefined;
+  const statusBox = useRef<HTMLElement>(null);
+  useFocusWhenLost(statusBox, stage, canStop);
 
   return (
     <div className="live-page">
       <h1>Live</h1>
       {(stage === 'form' || stage === 'finished') && (
         <StartForm
-          busy={false}
+          providers={providers}
           onStart={(request) => actor.send({ type: 'START', request })}
           finishedSessionId={stage === 'finished' ? context.sessionId : undefined}
         />
       )}
       {context.problem !== undefined && (
         <div className="notice notice-error" role="alert">
-          <span>{context.problem}</span>
+          <span>
+            <ProblemMessage message={context.problem} />
+          </span>
         </div>
       )}
       {stage === 'form' && context.endedElsewhereSessionId !== undefined && (
@@ -70,20 +79,24 @@ export function LivePage() {
         </div>
       )}
       {stage !== 'form' && (
-        <section className="card live-status" aria-label="Recording">
+        <section
+          className="card live-status"
+          aria-label="Recording"
+          tabIndex={-1}
+          ref={statusBox}
+          data-testid="live-status"
+        >
           <div className="live-status-row">
-            <StatusBadge
-              snapshotValue={stage}
-              reconnecting={snapshot.matches({ capturing: 'reconnecting' })}
-              endedState={context.endedState}
-            />
+            <span className={badgeClasses[status.tone]} role="status" data-testid="live-state">
+              {status.label}
+            </span>
             <span className="live-elapsed" data-testid="live-elapsed" aria-label="Elapsed">
-              {formatDuration(context.audioMs)}
+              {formatDuration(elapsedMs)}
             </span>
             {stage === 'capturing' && <LevelMeter source={meter} />}
             <span className="live-actions">
-              {(stage === 'capturing' || stage === 'needsSource') && (
-                <button type="button" className="button-danger" onClick={() => actor.send({ type: 'STOP' })}>
+              {canStop && (
+                <button type="button" className="button-danger" onClick={stop}>
                   Stop
                 </button>
               )}
@@ -97,12 +110,45 @@ export function LivePage() {
               )}
             </span>
           </div>
-          <StatusDetail
-            stage={stage}
-            context={context}
-            reconnecting={snapshot.matches({ capturing: 'reconnecting' })}
-            heardWords={segments.length > 0}
-          />
+          <div className="live-facts">
+            {session !== undefined && stage !== 'finished' && stage !== 'stopping' ? (
+              <LiveTitleField key={session.id} sessionId={session.id} title={session.title} />
+            ) : (
+              session !== undefined && (
+                <p className="live-fact">
+                  <span className="field-label">Title</span>{' '}
+                  <span data-testid="live-title">{session.title}</span>
+                </p>
+              )
+            )}
+            {providerId !== undefined && (
+              <p className="live-fact" data-testid="live-provider">
+                <span className="field-label">Provider</span> {provider?.metadata.name ?? providerId}{' '}
+                {provider !== undefined && <span className="badge">{provider.metadata.label}</span>}
+              </p>
+            )}
+          </div>
+          {stage === 'watching' && (
+            <p className="field-hint" data-testid="live-elsewhere">
+              Another tab or window captures this recording; Stop here stops it there.
+            </p>
+          )}
+          {status.detail !== undefined && (
+            <p
+              className={
+                status.tone === 'warning' || status.detail.testId === 'live-behind'
+                  ? 'notice notice-warning'
+                  : 'field-hint'
+              }
+              data-testid={status.detail.testId}
+            >
+              {status.detail.text}
+              {stage === 'finished' &&
+                (segments.length > 0
+                  ? ' What was heard is saved; open the session to read it, or start a new recording.'
+                  : ' Nothing was transcribed; start a new recording once this is fixed.')}
+            </p>
+          )}
           {stage === 'needsSource' && (
             <div className="notice notice-warning" role="status">
               <span>
@@ -116,15 +162,6 @@ export function LivePage() {
               >
                 Choose what to share
               </button>
-            </div>
-          )}
-          {stage === 'capturing' && isSlowerThanRealTime(context.pace) && (
-            <div className="notice notice-warning" role="status" data-testid="live-behind">
-              <span>
-                This model is slower than real time ({context.pace.speed.toFixed(1)}×): the text is{' '}
-                {formatDuration(context.pace.untranscribedMs)} behind. Every word is kept, but it comes late;
-                a smaller model or another provider keeps up.
-              </span>
             </div>
           )}
           {context.slow && (
@@ -142,84 +179,34 @@ export function LivePage() {
           segments={segments}
           tentative={context.tentative}
           translation={context.translation}
-          placeholder={stage === 'capturing' ? 'Listening… text appears here as you speak.' : 'No words yet.'}
+          placeholder={
+            stage === 'capturing' || stage === 'watching'
+              ? 'Listening… text appears here as you speak.'
+              : 'No words yet.'
+          }
         />
       )}
     </div>
   );
 }
 
-type Stage = 'form' | 'connecting' | 'capturing' | 'needsSource' | 'stopping' | 'finished';
+const badgeClasses: Record<StatusTone, string> = {
+  neutral: 'badge',
+  warning: 'badge badge-warning',
+  danger: 'badge badge-danger',
+  success: 'badge badge-success',
+};
 
-/** Below 1, the provider transcribes a second of audio in more than a second: the text falls behind. */
-function isSlowerThanRealTime(
-  pace: { speed: number | null; untranscribedMs: number } | undefined,
-): pace is { speed: number; untranscribedMs: number } {
-  return pace !== undefined && pace.speed !== null && pace.speed < 1;
-}
-
-function StatusBadge(props: { snapshotValue: Stage; reconnecting: boolean; endedState: string | undefined }) {
-  const { snapshotValue: stage } = props;
-  const [label, tone] =
-    stage === 'connecting'
-      ? ['Connecting', 'badge']
-      : stage === 'capturing'
-        ? props.reconnecting
-          ? ['Reconnecting', 'badge badge-warning']
-          : ['Recording', 'badge badge-danger']
-        : stage === 'needsSource'
-          ? ['Waiting for a source', 'badge badge-warning']
-          : stage === 'stopping'
-            ? ['Stopping', 'badge']
-            : props.endedState === 'completed'
-              ? ['Completed', 'badge badge-success']
-              : ['Interrupted', 'badge badge-danger'];
-  return (
-    <span className={tone} role="status" data-testid="live-state">
-      {label}
-    </span>
-  );
-}
-
-function StatusDetail(props: {
-  stage: Stage;
-  reconnecting: boolean;
-  context: {
-    serviceError: string | null;
-    endedState: string | undefined;
-    pace: { speed: number | null; untranscribedMs: number } | undefined;
-  };
-  heardWords: boolean;
-}) {
-  const { stage, context } = props;
-  if (stage === 'capturing' && props.reconnecting) {
-    return (
-      <p className="field-hint">
-        {context.serviceError ?? 'The connection dropped.'} Earshot keeps the audio and reconnects by itself.
-      </p>
-    );
-  }
-  if (stage === 'stopping') {
-    const leftMs = context.pace?.untranscribedMs ?? 0;
-    if (leftMs < 1000) return <p className="field-hint">Saving the last words…</p>;
-    return (
-      <p className="field-hint" data-testid="live-finishing">
-        Finishing: {formatDuration(leftMs)} of audio left to transcribe. Every word is kept; you can{' '}
-        <a href={hashOf({ page: 'sessions' })}>leave it running</a> and the session completes by itself.
-      </p>
-    );
-  }
-  if (stage === 'finished' && context.endedState !== 'completed') {
-    return (
-      <p className="field-hint" data-testid="live-ended-reason">
-        {context.serviceError ?? 'The recording stopped early.'}{' '}
-        {props.heardWords
-          ? 'What was heard is saved; open the session to read it, or start a new recording.'
-          : 'Nothing was transcribed; start a new recording once this is fixed.'}
-      </p>
-    );
-  }
-  return null;
+/**
+ * Start, Stop and the end of a recording take away what had the focus (the button pressed): the
+ * recording's status then takes it, so the keyboard goes on from the new content, not the
+ * document's start. A change that leaves the focus where it was (someone else's Stop) moves nothing.
+ */
+function useFocusWhenLost(target: RefObject<HTMLElement | null>, stage: LiveStage, canStop: boolean) {
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && stage !== 'form') target.current?.focus();
+  }, [target, stage, canStop]);
 }
 
 const sourceLabels: Record<SourceKind, string> = {
@@ -228,7 +215,7 @@ const sourceLabels: Record<SourceKind, string> = {
 };
 
 function StartForm(props: {
-  busy: boolean;
+  providers: ProvidersState;
   finishedSessionId: string | undefined;
   onStart: (request: {
     provider: string;
@@ -239,7 +226,7 @@ function StartForm(props: {
     resumeSessionId?: string;
   }) => void;
 }) {
-  const providers = useProviders();
+  const { providers } = props;
   const choices = providers.status === 'loaded' ? providers.providers : [];
   const [chosen, setChosen] = useState<string | undefined>(lastChosenProvider);
   const [title, setTitle] = useState('');
@@ -325,7 +312,7 @@ function StartForm(props: {
         <button
           type="submit"
           className="button-primary"
-          disabled={props.busy || provider === undefined || languageError !== undefined}
+          disabled={provider === undefined || languageError !== undefined}
         >
           {resumeSessionId !== undefined
             ? 'Continue recording'

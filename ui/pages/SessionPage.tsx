@@ -5,6 +5,7 @@ import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { formatDateTime, formatDuration } from '../format/time.ts';
+import { StopRecordingButton } from '../live/StopRecordingButton.tsx';
 import { ExportMenu } from '../sessions/ExportMenu.tsx';
 import { GeneratedPanels } from '../sessions/GeneratedPanels.tsx';
 import { resumeSessionStorageKey } from '../sessions/resumeSession.ts';
@@ -106,6 +107,7 @@ function LoadedSession(props: { detail: SessionDetail }) {
       </div>
 
       <div className="toolbar">
+        {recording && <StopRecordingButton sessionId={session.id} />}
         {session.status === 'interrupted' && (
           <>
             <button type="button" className="button-primary" onClick={resume}>
