@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const picker = (page: Page) => page.getByLabel('Provider', { exact: true });
 
-/** The label of the option the picker shows, e.g. "P14 whisper.cpp (not set up)". */
+/** The label of the option the picker shows, e.g. "whisper.cpp (P14) — not set up". */
 async function pickedLabel(page: Page): Promise<string> {
   const value = await picker(page).inputValue();
   return (await picker(page).locator(`option[value="${value}"]`).innerText()).trim();
@@ -44,7 +44,7 @@ describe('a fresh install', () => {
       for (const hash of ['#/live', '#/files']) {
         await page.goto(`${earshot.url}${hash}`);
         await picker(page).waitFor();
-        expect(await pickedLabel(page)).toMatch(/^P14 .*\(not set up\)$/);
+        expect(await pickedLabel(page)).toBe('whisper.cpp (P14) — not set up');
         expect(await page.locator('.provider-facts').getByText('Configured', { exact: true }).count()).toBe(
           0,
         );
@@ -63,7 +63,8 @@ describe('P13 configured at an address where nothing listens', () => {
   beforeAll(async () => (address = `http://127.0.0.1:${await closedPort()}`));
   const reason = () =>
     `Cannot reach P13 FunASR / SenseVoice server at ${address} (connection refused). ` +
-    'Start the server, or fix its address in Settings → Providers';
+    'Start the server, or fix its address.';
+  const inAppFix = 'Open Settings → Providers → FunASR / SenseVoice server and enter the server address.';
 
   it('is offered as configured but not reachable, here and in Settings → Providers', async () => {
     const earshot = await openEarshot(browser, {
@@ -74,20 +75,25 @@ describe('P13 configured at an address where nothing listens', () => {
       await page.goto(`${earshot.url}#/live`);
       // The one provider the user set up is the one the page starts on.
       await picker(page).waitFor();
-      expect(await pickedLabel(page)).toBe('P13 FunASR / SenseVoice server');
+      expect(await pickedLabel(page)).toBe('FunASR / SenseVoice server (P13)');
       const facts = page.locator('.provider-facts');
       await facts.getByText('Configured', { exact: true }).waitFor();
       await facts.getByText('Not reachable (connection refused)').waitFor();
-      expect(await page.getByTestId('provider-unreachable').innerText()).toContain(reason());
+      const unreachable = await page.getByTestId('provider-unreachable').innerText();
+      expect(unreachable).toContain(reason());
+      // In the app, the fix is a place in Settings with a link there, not a command line.
+      expect(unreachable).toContain(inAppFix);
+      expect(unreachable).not.toContain('earshot providers set');
 
       await page.goto(`${earshot.url}#/settings/providers`);
-      const item = page.getByRole('button', { name: /^P13 FunASR/ });
+      const item = page.getByRole('button', { name: /^FunASR \/ SenseVoice server P13/ });
       await item.getByText('Configured', { exact: true }).waitFor();
       await item.getByText('Not reachable (connection refused)').waitFor();
       await item.click();
       const state = page.getByTestId('provider-state');
       await state.getByText('Not reachable (connection refused)').waitFor();
       expect(await state.innerText()).toContain(reason());
+      expect(await state.innerText()).toContain(inAppFix);
       await saveScreenshots(page, 'settings-provider-unreachable');
       expect(earshot.pageErrors).toEqual([]);
     } finally {

@@ -35,9 +35,9 @@ it('configures providers from their forms: per-field messages that save nothing,
 
     await providers.getByRole('button', { name: /P12/ }).click();
     const form = page.getByRole('form', { name: /P12/ });
-    const baseUrl = form.getByLabel('baseUrl');
+    const baseUrl = form.getByLabel('Server address');
     await baseUrl.fill('not a url');
-    await form.getByLabel('model').fill('whisper-1');
+    await form.getByLabel(/^Model/).fill('whisper-1');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => baseUrl.getAttribute('aria-invalid')).toBe('true');
     const messageId = (await baseUrl.getAttribute('aria-describedby'))?.split(' ')[0];
@@ -56,7 +56,7 @@ it('configures providers from their forms: per-field messages that save nothing,
 
     await providers.getByRole('button', { name: /P06/ }).click();
     const deepgramForm = page.getByRole('form', { name: /P06/ });
-    const apiKey = deepgramForm.getByRole('textbox', { name: /^apiKey/ });
+    const apiKey = deepgramForm.getByRole('textbox', { name: /^API key/ });
     await apiKey.fill(deepgramFakeApiKey);
     await deepgramForm.getByRole('button', { name: 'Save' }).click();
     // Its endpoint was set before any key: a key saved now would go there, so the form asks first.
@@ -199,7 +199,7 @@ it('walks the first run of P14 on its runtime page: what is missing, Build with 
     await model.getByLabel('Or import a ggml model file').setInputFiles(stubModel);
     await model.getByRole('button', { name: 'Import model' }).click();
     await model.getByText('Ready').waitFor();
-    await readiness.getByText('P14 is ready.').waitFor();
+    await readiness.getByText('whisper.cpp is ready.').waitFor();
     expect(await server.getByRole('button', { name: 'Start' }).isDisabled()).toBe(false);
     await saveScreenshots(page, 'settings-runtime-ready');
     expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);

@@ -8,6 +8,8 @@ import { SessionPage } from '../pages/SessionPage.tsx';
 import { SessionsPage } from '../pages/SessionsPage.tsx';
 import { SettingsPage } from '../pages/SettingsPage.tsx';
 import { RecordingIndicator } from '../live/RecordingIndicator.tsx';
+import { SetupPage } from '../setup/SetupPage.tsx';
+import { useFirstRun } from '../setup/useFirstRun.ts';
 import { hashOf, type Route, useRoute } from './route.ts';
 import { type ThemeChoice, useTheme } from './theme.ts';
 import { useFocusOnNavigation } from './useFocusOnNavigation.ts';
@@ -34,6 +36,7 @@ const signInHint =
 
 export function App() {
   const route = useRoute();
+  useFirstRun(route);
   const [theme, setTheme] = useTheme();
   const status = useConnectionStatus();
   const main = useRef<HTMLElement>(null);
@@ -139,11 +142,13 @@ function Page(props: { route: Route }) {
     case 'sessions':
       return <SessionsPage />;
     case 'session':
-      return <SessionPage sessionId={route.sessionId} />;
+      return <SessionPage sessionId={route.sessionId} atMs={route.atMs} />;
     case 'library':
       return <LibraryPage />;
     case 'settings':
-      return <SettingsPage section={route.section} />;
+      return <SettingsPage section={route.section} provider={route.provider} />;
+    case 'setup':
+      return <SetupPage providerId={route.providerId} step={route.step} />;
     case 'inspect':
       return <InspectPage route={route} />;
   }

@@ -3,6 +3,9 @@ import { useSyncExternalStore } from 'react';
 /** The tabs of the settings page. */
 export type SettingsSection = 'providers' | 'ai' | 'api' | 'runtime';
 
+/** The steps of the setup after the choice: its settings and Test, then a first recording. */
+export type SetupStep = 'settings' | 'record';
+
 /** The UI's pages. Routes live in the URL's hash, so the service serves one page at `/`. */
 export type Route =
   | { page: 'live' }
@@ -10,7 +13,10 @@ export type Route =
   | { page: 'sessions' }
   | { page: 'session'; sessionId: string }
   | { page: 'library' }
-  | { page: 'settings'; section: SettingsSection }
+  /** `provider`: the speech provider whose form the Providers tab opens on (`#/settings/providers/deepgram`). */
+  | { page: 'settings'; section: SettingsSection; provider?: string }
+  /** The guided first run (ui/setup): choose a way to transcribe, then its settings, then a first recording. */
+  | { page: 'setup'; providerId?: string; step?: SetupStep }
   | { page: 'inspect'; tab: 'actors'; actorId?: string }
   | { page: 'inspect'; tab: 'machines'; machine?: string };
 
@@ -24,9 +30,17 @@ export function routeFromHash(hash: string): Route {
     case 'library':
       return { page: 'library' };
     case 'settings':
+      if (argument === 'ai' || argument === 'api' || argument === 'runtime')
+        return { page: 'settings', section: argument };
+      return detail
+        ? { page: 'settings', section: 'providers', provider: decodeURIComponent(detail) }
+        : { page: 'settings', section: 'providers' };
+    case 'setup':
+      if (!argument) return { page: 'setup' };
       return {
-        page: 'settings',
-        section: argument === 'ai' || argument === 'api' || argument === 'runtime' ? argument : 'providers',
+        page: 'setup',
+        providerId: decodeURIComponent(argument),
+        step: detail === 'record' ? 'record' : 'settings',
       };
     case 'inspect':
       if (argument === 'machines' || argument === 'machine') {
@@ -47,7 +61,12 @@ export function hashOf(route: Route): string {
     case 'session':
       return `#/sessions/${encodeURIComponent(route.sessionId)}`;
     case 'settings':
-      return `#/settings/${route.section}`;
+      return route.provider === undefined
+        ? `#/settings/${route.section}`
+        : `#/settings/${route.section}/${encodeURIComponent(route.provider)}`;
+    case 'setup':
+      if (route.providerId === undefined) return '#/setup';
+      return `#/setup/${encodeURIComponent(route.providerId)}${route.step === 'record' ? '/record' : ''}`;
     case 'inspect':
       if (route.tab === 'machines') {
         return route.machine === undefined

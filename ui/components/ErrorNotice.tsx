@@ -1,4 +1,9 @@
-/** A failure, said plainly: the service's own sentence already says why and what to do. */
+import { ProblemMessage } from '../settings/ProblemMessage.tsx';
+
+/**
+ * A failure, said plainly: the service's own sentence already says why and what to do (a fix it
+ * words as a command line is said as the place in Settings to make it).
+ */
 export function ErrorNotice(props: { error: unknown; onDismiss?: () => void }) {
   if (props.error === undefined || props.error === null) return null;
   const message =
@@ -9,7 +14,9 @@ export function ErrorNotice(props: { error: unknown; onDismiss?: () => void }) {
         : 'Something went wrong.';
   return (
     <div className="notice notice-error" role="alert">
-      <span>{message}</span>
+      <span>
+        <ProblemMessage message={message} />
+      </span>
       {props.onDismiss && (
         <button type="button" className="button-quiet" onClick={props.onDismiss} aria-label="Dismiss">
           ✕

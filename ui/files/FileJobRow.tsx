@@ -2,6 +2,7 @@ import { useHasRow } from 'tinybase/ui-react';
 import { hashOf } from '../app/route.ts';
 import { formatBytes } from '../format/bytes.ts';
 import { formatDateTime } from '../format/time.ts';
+import { ProblemMessage } from '../settings/ProblemMessage.tsx';
 import { type FileRow, type FileRowPhase, isEndedRow } from './fileRows.ts';
 import { jobStateLabel } from './jobStates.ts';
 
@@ -84,7 +85,9 @@ export function FileJobRow(props: {
       )}
       {row.error !== undefined && (
         <div className="notice notice-error files-notice" role="alert">
-          <span>{row.error}</span>
+          <span>
+            <ProblemMessage message={row.error} />
+          </span>
         </div>
       )}
     </li>

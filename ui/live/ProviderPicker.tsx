@@ -1,4 +1,6 @@
 import { hashOf } from '../app/route.ts';
+import { withFieldLabels } from '../settings/inAppRemedy.ts';
+import { ProblemMessage } from '../settings/ProblemMessage.tsx';
 import { ReachabilityBadge, unreachableMessage, useProviderReachability } from './ProviderReachability.tsx';
 import type { ProviderView, ProvidersState } from './providers.ts';
 
@@ -47,8 +49,7 @@ export function ProviderPicker(props: {
       >
         {choices.map(({ metadata, ready }) => (
           <option key={metadata.id} value={metadata.id}>
-            {metadata.label} {metadata.name}
-            {ready ? '' : ' (not set up)'}
+            {metadata.name} ({metadata.label}){ready ? '' : ' — not set up'}
           </option>
         ))}
       </select>
@@ -80,18 +81,21 @@ function ProviderFacts(props: { provider: ProviderView }) {
       </ul>
       {!ready && (
         <p className="field-hint" data-testid="provider-problem">
-          {problems[0] ?? 'Nothing is saved for this provider yet.'}{' '}
+          {problems[0] === undefined
+            ? 'Nothing is saved for this provider yet.'
+            : withFieldLabels(problems[0], props.provider)}{' '}
           {metadata.executionMode === 'managed-runtime' ? (
             <a href={hashOf({ page: 'settings', section: 'runtime' })}>Open the runtime settings</a>
           ) : (
-            <a href={hashOf({ page: 'settings', section: 'providers' })}>Open provider settings</a>
+            <a href={hashOf({ page: 'settings', section: 'providers', provider: metadata.id })}>
+              Open {metadata.name} settings
+            </a>
           )}
         </p>
       )}
       {unreachable !== undefined && (
         <p className="field-hint" data-testid="provider-unreachable">
-          {unreachable}{' '}
-          <a href={hashOf({ page: 'settings', section: 'providers' })}>Open provider settings</a>
+          <ProblemMessage message={unreachable} />
         </p>
       )}
     </div>

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { Segment } from '../../store/records.ts';
 import { hashOf, navigate } from '../app/route.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { formatDateTime, formatDuration } from '../format/time.ts';
+import { chapterSegment } from '../sessions/chapterSegment.ts';
 import { StopRecordingButton } from '../live/StopRecordingButton.tsx';
 import { ExportMenu } from '../sessions/ExportMenu.tsx';
 import { GeneratedPanels } from '../sessions/GeneratedPanels.tsx';
@@ -13,14 +15,26 @@ import { sessionDisplayTitle } from '../sessions/sessionDisplayTitle.ts';
 import { SessionOrganizer } from '../sessions/SessionOrganizer.tsx';
 import { SessionStatusBadge } from '../sessions/SessionStatusBadge.tsx';
 import { SessionTitle } from '../sessions/SessionTitle.tsx';
-import { TranscriptRevisionsPanel } from '../sessions/TranscriptRevisionsPanel.tsx';
-import { TranscriptView } from '../sessions/TranscriptView.tsx';
+import { TagChip } from '../sessions/TagChip.tsx';
+import { TopicLabel } from '../sessions/TopicLabel.tsx';
+import {
+  TranscriptRevisionsPanel,
+  transcriptRevisionsHeadingId,
+} from '../sessions/TranscriptRevisionsPanel.tsx';
+import { type LineTranslation, TranscriptView } from '../sessions/TranscriptView.tsx';
 import { useProviderLabels } from '../sessions/useProviderLabels.ts';
 import { type SessionDetail, useSessionDetail } from '../sessions/useSessionDetail.ts';
-import { useRecordingSegments } from '../store/replicaRecords.ts';
+import { type TranscriptRevisions, useTranscriptRevisions } from '../sessions/useTranscriptRevisions.ts';
+import { useRecordingSegments, useTags, useTopics } from '../store/replicaRecords.ts';
 import '../styles/sessions.css';
 
-export function SessionPage(props: { sessionId: string }) {
+/**
+ * One session, leading with what matters: a header with its facts and actions, then what the AI
+ * made of it (summary, action items, chapters, mind map, Q&A), then the transcript with find, its
+ * times as links, and a translation line by line. `atMs` (from `?t=` in the address) is a moment of
+ * the transcript to show.
+ */
+export function SessionPage(props: { sessionId: string; atMs?: number }) {
   const detail = useSessionDetail(props.sessionId);
   const backLink = (
     <a className="button" href={hashOf({ page: 'sessions' })}>
@@ -48,20 +62,34 @@ export function SessionPage(props: { sessionId: string }) {
         </>
       );
     case 'loaded':
-      return <LoadedSession detail={detail.detail} />;
+      return <LoadedSession key={detail.detail.session.id} detail={detail.detail} atMs={props.atMs} />;
   }
 }
 
-function LoadedSession(props: { detail: SessionDetail }) {
+function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined }) {
   const { session } = props.detail;
   const recording = session.status === 'recording';
   const liveSegments = useRecordingSegments(recording ? session.id : undefined);
   const segments = recording ? liveSegments : props.detail.segments;
   const displayTitle = sessionDisplayTitle(session, segments);
   const providerLabel = useProviderLabels();
+  const topic = useTopics().find((candidate) => candidate.id === session.topicId);
+  const tags = useTags().filter((tag) => session.tagIds.includes(tag.id));
+  const revisions = useTranscriptRevisions(session.id);
+  const translation = useMemo(() => lineTranslation(revisions.revisions), [revisions.revisions]);
   const [actionError, setActionError] = useState<unknown>(undefined);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [organizing, setOrganizing] = useState(false);
   const [revealedSegment, setRevealedSegment] = useState<{ seq: number }>();
+  // Opening the session puts focus on its heading; opening it on a moment, on that segment.
+  const [openedOnMoment] = useState(props.atMs !== undefined);
+  // A moment in the address (a shared time, or a time just clicked) shows its segment.
+  const [shownMoment, setShownMoment] = useState<number>();
+  if (props.atMs !== shownMoment) {
+    setShownMoment(props.atMs);
+    const segment = props.atMs === undefined ? undefined : segmentAt(segments, props.atMs);
+    if (segment !== undefined) setRevealedSegment({ seq: segment.seq });
+  }
   const sessionPath = `/sessions/${encodeURIComponent(session.id)}`;
 
   const remove = async () => {
@@ -88,68 +116,100 @@ function LoadedSession(props: { detail: SessionDetail }) {
     navigate({ page: 'live' });
   };
 
+  const showRevisions = () => {
+    const heading = document.getElementById(transcriptRevisionsHeadingId);
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+
   return (
     <article className="session-page">
-      <p>
-        <a href={hashOf({ page: 'sessions' })}>← Sessions</a>
-      </p>
-      <SessionTitle
-        key={session.title}
-        sessionId={session.id}
-        title={session.title}
-        displayTitle={displayTitle}
-      />
-      <div className="session-facts muted">
-        <SessionStatusBadge status={session.status} />
-        <span>{formatDateTime(session.startedAt)}</span>
-        <span>{formatDuration(session.durationMs)}</span>
-        <span>{providerLabel(session.providerId)}</span>
-      </div>
-
-      <div className="toolbar">
-        {recording && <StopRecordingButton sessionId={session.id} />}
-        {session.status === 'interrupted' && (
-          <>
-            <button type="button" className="button-primary" onClick={resume}>
-              Resume recording
-            </button>
-            <button type="button" onClick={() => void finalize()}>
-              Finalize
-            </button>
-          </>
-        )}
-        <ExportMenu sessionId={session.id} onError={setActionError} />
-        <button
-          type="button"
-          className="button-danger"
-          disabled={recording}
-          title={recording ? 'Stop the recording first; a session is deleted once it has ended.' : undefined}
-          onClick={() => setConfirmingDelete(true)}
-        >
-          Delete
-        </button>
-      </div>
-      {session.status === 'interrupted' && (
-        <p className="notice notice-warning">
-          This recording stopped before it ended. Resume it to keep recording into this session, or finalize
-          it to keep the transcript as it is.
+      <header className="session-header">
+        <p className="session-back">
+          <a href={hashOf({ page: 'sessions' })}>← Sessions</a>
         </p>
-      )}
-      <ErrorNotice error={actionError} onDismiss={() => setActionError(undefined)} />
+        <SessionTitle
+          sessionId={session.id}
+          title={session.title}
+          displayTitle={displayTitle}
+          focusOnOpen={!openedOnMoment}
+        />
+        <div className="session-facts muted" data-testid="session-facts">
+          <SessionStatusBadge status={session.status} />
+          <span>{formatDateTime(session.startedAt)}</span>
+          <span>{formatDuration(session.durationMs)}</span>
+          <span>{providerLabel(session.providerId)}</span>
+          {topic && <TopicLabel topic={topic} />}
+          {tags.map((tag) => (
+            <TagChip key={tag.id} tag={tag} />
+          ))}
+        </div>
 
-      <SessionOrganizer session={session} />
-      <TranscriptView
-        segments={segments}
-        translated={session.translatedTranscript}
-        corrected={session.correctedTranscript}
-        recording={recording}
-        revealed={revealedSegment}
-      />
-      {!recording && <TranscriptRevisionsPanel session={session} />}
+        <div className="toolbar session-actions">
+          {recording && <StopRecordingButton sessionId={session.id} />}
+          {session.status === 'interrupted' && (
+            <>
+              <button type="button" className="button-primary" onClick={resume}>
+                Resume recording
+              </button>
+              <button type="button" onClick={() => void finalize()}>
+                Finalize
+              </button>
+            </>
+          )}
+          <ExportMenu sessionId={session.id} onError={setActionError} />
+          <button
+            type="button"
+            aria-expanded={organizing}
+            aria-controls="session-organizer"
+            onClick={() => setOrganizing(!organizing)}
+          >
+            Topic and tags
+          </button>
+          {!recording && (
+            <button type="button" onClick={showRevisions}>
+              Correct or translate…
+            </button>
+          )}
+          <button
+            type="button"
+            className="button-danger"
+            disabled={recording}
+            title={
+              recording ? 'Stop the recording first; a session is deleted once it has ended.' : undefined
+            }
+            onClick={() => setConfirmingDelete(true)}
+          >
+            Delete
+          </button>
+        </div>
+        <div id="session-organizer" hidden={!organizing}>
+          {organizing && <SessionOrganizer session={session} />}
+        </div>
+        {session.status === 'interrupted' && (
+          <p className="notice notice-warning">
+            This recording stopped before it ended. Resume it to keep recording into this session, or finalize
+            it to keep the transcript as it is.
+          </p>
+        )}
+        <ErrorNotice error={actionError} onDismiss={() => setActionError(undefined)} />
+      </header>
+
       <GeneratedPanels
         session={session}
         segments={segments}
         onRevealSegment={(segment) => setRevealedSegment({ seq: segment.seq })}
+      />
+      {!recording && <TranscriptRevisionsPanel session={session} followed={revisions} />}
+      <TranscriptView
+        sessionId={session.id}
+        segments={segments}
+        translated={session.translatedTranscript}
+        translation={translation}
+        corrected={session.correctedTranscript}
+        recording={recording}
+        revealed={revealedSegment}
+        onReveal={(segment) => setRevealedSegment({ seq: segment.seq })}
       />
 
       <ConfirmDialog
@@ -163,4 +223,19 @@ function LoadedSession(props: { detail: SessionDetail }) {
       </ConfirmDialog>
     </article>
   );
+}
+
+/** The segment a time link names: the one starting there, else the one being spoken then. */
+function segmentAt(segments: readonly Segment[], atMs: number): Segment | undefined {
+  return segments.find((segment) => segment.startMs === atMs) ?? chapterSegment(segments, atMs);
+}
+
+/** The kept translation, line by line; none while there is none or it is being made. */
+function lineTranslation(revisions: TranscriptRevisions | undefined): LineTranslation | undefined {
+  const translation = revisions?.translation;
+  if (translation?.state !== 'kept' || translation.segments.length === 0) return undefined;
+  return {
+    language: translation.language ?? '',
+    lines: new Map(translation.segments.map((segment) => [segment.seq, segment.revised])),
+  };
 }

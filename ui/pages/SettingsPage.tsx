@@ -9,14 +9,14 @@ const sections: Array<{ section: SettingsSection; label: string }> = [
   { section: 'providers', label: 'Providers' },
   { section: 'ai', label: 'AI' },
   { section: 'api', label: 'Open API' },
-  { section: 'runtime', label: 'Runtime (P14)' },
+  { section: 'runtime', label: 'whisper.cpp runtime' },
 ];
 
 /**
  * Settings: speech provider configuration, AI providers and prompts, the Open API and the local
  * whisper.cpp runtime, one tab each.
  */
-export function SettingsPage(props: { section: SettingsSection }) {
+export function SettingsPage(props: { section: SettingsSection; provider?: string }) {
   return (
     <>
       <h1>Settings</h1>
@@ -31,15 +31,15 @@ export function SettingsPage(props: { section: SettingsSection }) {
           </a>
         ))}
       </nav>
-      <SettingsSectionContent section={props.section} />
+      <SettingsSectionContent section={props.section} provider={props.provider} />
     </>
   );
 }
 
-function SettingsSectionContent(props: { section: SettingsSection }) {
+function SettingsSectionContent(props: { section: SettingsSection; provider?: string }) {
   switch (props.section) {
     case 'providers':
-      return <ProvidersSettings />;
+      return <ProvidersSettings key={props.provider} providerId={props.provider} />;
     case 'ai':
       return <AiSettings />;
     case 'api':

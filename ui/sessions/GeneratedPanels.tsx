@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
 import type { DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
 import type { GenerationStatus, Segment, SessionRecord } from '../../store/records.ts';
+import { hashOf } from '../app/route.ts';
 import { AiDigest } from './AiDigest.tsx';
 import { isEndedAiJob } from './aiJobStates.ts';
 import { artefactLabels } from './aiJobText.ts';
 import { ChapterList } from './ChapterList.tsx';
 import { MindMapView } from './MindMapView.tsx';
 import { QuestionsPanel } from './QuestionsPanel.tsx';
+import { useAiProviderFor } from './useAiProviderFor.ts';
 import { type SessionAiJob, useSessionAiJob } from './useSessionAiJob.ts';
 
 /**
  * What is generated from the transcript (summary, action items, keywords, chapters, mind map, Q&A),
- * each saying honestly where it stands: not generated, generating, failed, or its content; with
- * Generate for all of them and Generate or Regenerate for each, while no AI job of the session runs;
- * and the questions asked about the session, with the box to ask another.
+ * each saying honestly where it stands: not generated (and how to generate it), generating,
+ * failed, or its content; with Generate for all of them and Generate or Regenerate for each, while
+ * no AI job of the session runs; and the questions asked about the session, with the box to ask
+ * another.
  */
 export function GeneratedPanels(props: {
   session: SessionRecord;
@@ -22,7 +25,8 @@ export function GeneratedPanels(props: {
 }) {
   const { postProcess, mindMap } = props.session;
   const aiJob = useSessionAiJob(props.session);
-  const panel = { aiJob, postProcessStatus: postProcess.status, mindMapStatus: mindMap.status };
+  const noAiProvider = useAiProviderFor(props.session).state === 'none';
+  const panel = { aiJob, noAiProvider, postProcessStatus: postProcess.status, mindMapStatus: mindMap.status };
   return (
     <>
       <AiDigest
@@ -77,6 +81,7 @@ function Panel(props: {
   title: string;
   artefact: DigestArtefact;
   aiJob: SessionAiJob;
+  noAiProvider: boolean;
   postProcessStatus: GenerationStatus;
   mindMapStatus: GenerationStatus;
   hasContent: boolean;
@@ -110,7 +115,10 @@ function Panel(props: {
       {!generating && status === 'error' && (
         <p className="field-error">This could not be generated; the last attempt failed.</p>
       )}
-      {props.hasContent ? props.children : !generating && status !== 'error' && <Absent status={status} />}
+      {props.hasContent
+        ? props.children
+        : !generating &&
+          status !== 'error' && <Absent status={status} action={action} noAiProvider={props.noAiProvider} />}
     </section>
   );
 }
@@ -120,11 +128,23 @@ function wasGenerated(status: GenerationStatus): boolean {
   return status === 'success' || status === 'error';
 }
 
-/** An artefact without content: made and empty (nothing was found), or never made. */
-function Absent(props: { status: GenerationStatus }) {
+/**
+ * An artefact without content: made and empty (nothing was found), or never made, with how to make
+ * it: the panel's own button, once there is an AI provider to write it.
+ */
+function Absent(props: { status: GenerationStatus; action: string; noAiProvider: boolean }) {
+  if (props.status === 'success') return <p className="muted">Nothing was found for this session.</p>;
   return (
     <p className="muted">
-      {props.status === 'success' ? 'Nothing was found for this session.' : 'Not generated yet.'}
+      Not generated yet.{' '}
+      {props.noAiProvider ? (
+        <>
+          Set up an AI provider in <a href={hashOf({ page: 'settings', section: 'ai' })}>Settings → AI</a>,
+          then press {props.action}.
+        </>
+      ) : (
+        `${props.action} writes it from the transcript with your AI provider.`
+      )}
     </p>
   );
 }

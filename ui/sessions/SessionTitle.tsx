@@ -1,19 +1,39 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { control, ControlRequestError } from '../connection/control.ts';
 
 /**
- * The session's title as the page heading, with a Rename button that turns it into a field: Enter
- * saves, Escape cancels, and the service's reason shows next to the field when it refuses. The
- * heading shows `displayTitle` (see sessionDisplayTitle.ts); the field starts from the title itself.
+ * The session's title as the page heading, with a Rename button that turns it into a field as wide
+ * as the page that grows to show the whole title: Enter saves, Escape cancels, and the service's
+ * reason shows next to the field when it refuses; then focus is back on the heading. The heading
+ * shows `displayTitle` (see sessionDisplayTitle.ts); the field starts from the title itself.
  */
-export function SessionTitle(props: { sessionId: string; title: string; displayTitle: string }) {
+export function SessionTitle(props: {
+  sessionId: string;
+  title: string;
+  displayTitle: string;
+  /** Whether focus starts on the heading as the page opens (not when it opens on a moment). */
+  focusOnOpen: boolean;
+}) {
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { focusOnOpen } = props;
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus();
+  }, [focusOnOpen]);
+  // Set as the field closes, so the heading takes focus once it is back (not as the page opens).
+  const returningFocus = useRef(false);
+  useEffect(() => {
+    if (!returningFocus.current || draft !== undefined) return;
+    returningFocus.current = false;
+    heading.current?.focus();
+  }, [draft]);
 
   const cancel = () => {
     setDraft(undefined);
     setProblem(undefined);
+    returningFocus.current = true;
   };
 
   const save = async (title: string) => {
@@ -35,7 +55,9 @@ export function SessionTitle(props: { sessionId: string; title: string; displayT
   if (draft === undefined) {
     return (
       <div className="session-title-row">
-        <h1>{props.displayTitle}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {props.displayTitle}
+        </h1>
         <button type="button" className="button-quiet" onClick={() => setDraft(props.title)}>
           Rename
         </button>
@@ -51,15 +73,20 @@ export function SessionTitle(props: { sessionId: string; title: string; displayT
       }}
     >
       <div className="field">
-        <input
+        <textarea
           aria-label="Session title"
+          rows={1}
           value={draft}
           autoFocus
           aria-invalid={problem !== undefined}
           aria-describedby={problem === undefined ? undefined : 'session-title-error'}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => setDraft(event.target.value.replace(/\s*\n\s*/g, ' '))}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') {
+            // A title is one line: Enter saves, as in any one-line field; the box only wraps it.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            } else if (event.key === 'Escape') {
               event.preventDefault();
               cancel();
             }

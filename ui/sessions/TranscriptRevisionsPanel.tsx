@@ -7,18 +7,25 @@ import type { AiJobStatus } from './aiJobStates.ts';
 import { aiJobProgressText, asksForAiProviderSetup } from './aiJobText.ts';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
 import { useAiProviderFor } from './useAiProviderFor.ts';
-import { type TranscriptRevisions, useTranscriptRevisions } from './useTranscriptRevisions.ts';
+import type { TranscriptRevisions, TranscriptRevisionsFollowed } from './useTranscriptRevisions.ts';
 
 type Revision = NonNullable<TranscriptRevisions['correction']>;
 
+/** The panel's heading, which the page's "Correct or translate…" brings into view. */
+export const transcriptRevisionsHeadingId = 'transcript-revisions-heading';
+
 /**
- * The transcript corrected and translated by the AI provider: Correct transcript proposes a
- * correction, shown segment by segment beside the original with the changed words marked, to keep
- * or discard; Translate… writes the transcript in another language, shown beside the times. While a
- * job runs its part N of M shows; a failed one says the job's reason.
+ * The transcript corrected and translated by the AI provider (`followed`, the page's
+ * useTranscriptRevisions): Correct transcript proposes a correction, shown segment by segment
+ * beside the original with the changed words marked, to keep or discard; Translate… writes the
+ * transcript in another language, which the transcript then shows line by line beside each
+ * segment. While a job runs its part N of M shows; a failed one says the job's reason.
  */
-export function TranscriptRevisionsPanel(props: { session: SessionRecord }) {
-  const followed = useTranscriptRevisions(props.session.id);
+export function TranscriptRevisionsPanel(props: {
+  session: SessionRecord;
+  followed: TranscriptRevisionsFollowed;
+}) {
+  const { followed } = props;
   const provider = useAiProviderFor(props.session);
   const [language, setLanguage] = useState('');
   const { revisions, sending } = followed;
@@ -36,7 +43,9 @@ export function TranscriptRevisionsPanel(props: { session: SessionRecord }) {
   return (
     <section className="card transcript-revisions" aria-label="Corrected and translated transcript">
       <div className="panel-heading">
-        <h2>Correction and translation</h2>
+        <h2 id={transcriptRevisionsHeadingId} tabIndex={-1}>
+          Correction and translation
+        </h2>
         <div className="toolbar">
           <button
             type="button"
@@ -173,17 +182,10 @@ function TranslationView(props: { translation: Revision; job: AiJobStatus | unde
     case 'discarded':
     case 'kept':
       return (
-        <div className="translation-view">
-          <h3>Translation into {language}</h3>
-          <ol className="translation-list" aria-label={`Translation into ${language}`}>
-            {translation.segments.map((segment) => (
-              <li key={segment.seq} data-testid="translated-segment">
-                <span className="muted">{transcriptTimestamp(segment.startMs)}</span>
-                <span>{segment.revised}</span>
-              </li>
-            ))}
-          </ol>
-        </div>
+        <p className="muted" role="status" data-testid="translation-state">
+          The translation into {language} shows in the transcript below, each line beside the words it
+          translates.
+        </p>
       );
   }
 }

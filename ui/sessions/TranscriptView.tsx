@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Segment } from '../../store/records.ts';
+import { hashOf } from '../app/route.ts';
+import { FoundText, TranscriptFind, useTranscriptFind } from './TranscriptFind.tsx';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
 
 type TranscriptVersion = 'original' | 'translated' | 'corrected';
@@ -10,19 +12,31 @@ const versionLabels: Record<TranscriptVersion, string> = {
   corrected: 'Corrected',
 };
 
+/** A translation kept segment by segment: each line's text by the segment's `seq`. */
+export interface LineTranslation {
+  language: string;
+  lines: ReadonlyMap<number, string>;
+}
+
 /**
- * The transcript as timed segments with their speakers, and the translated and corrected texts as
- * tabs when the session has them. `revealed` (a chapter chosen) brings the timed segments into view,
- * scrolled to that segment, marked and focused; each new object is a new request.
+ * The transcript as timed segments, each with its speaker and, when the session has a translation
+ * kept line by line, that line's translation beside it; the corrected text (and a translation
+ * without lines, as a live provider writes it) as tabs. Find highlights what is typed in the shown
+ * version. Each time links to its moment (`?t=` in the page's address) so it can be shared.
+ * `revealed` (a chapter, a citation or a time chosen) brings the timed segments into view, scrolled
+ * to that segment, marked and focused; each new object is a new request.
  */
 export function TranscriptView(props: {
+  sessionId: string;
   segments: Segment[];
   translated: string | null;
+  translation: LineTranslation | undefined;
   corrected: string | null;
   recording: boolean;
   revealed?: { seq: number };
+  onReveal: (segment: Segment) => void;
 }) {
-  const { revealed } = props;
+  const { revealed, translation } = props;
   const [chosen, setChosen] = useState<TranscriptVersion>('original');
   const [revealRequest, setRevealRequest] = useState(revealed);
   if (revealed !== revealRequest) {
@@ -31,14 +45,28 @@ export function TranscriptView(props: {
   }
   const texts: Record<TranscriptVersion, string | null> = {
     original: null,
-    translated: props.translated,
+    // A translation shown line by line beside the transcript needs no tab of its own.
+    translated: translation === undefined ? props.translated : null,
     corrected: props.corrected,
   };
   const versions = (['original', 'translated', 'corrected'] as const).filter(
     (version) => version === 'original' || (texts[version] ?? '') !== '',
   );
   const shown = versions.includes(chosen) ? chosen : 'original';
+
+  const shownText = texts[shown] ?? '';
+
+  // What find searches: each segment's text and its translation, or the one text of a tab.
+  const findable = useMemo(
+    () =>
+      shown === 'original'
+        ? props.segments.flatMap((segment) => [segment.text, translation?.lines.get(segment.seq) ?? ''])
+        : [shownText],
+    [shown, props.segments, translation, shownText],
+  );
   const panel = useRef<HTMLDivElement>(null);
+  const find = useTranscriptFind(findable, panel);
+
   const scrolledTo = useRef<{ seq: number }>(undefined);
   useEffect(() => {
     if (revealed === undefined || revealed === scrolledTo.current || shown !== 'original') return;
@@ -47,9 +75,13 @@ export function TranscriptView(props: {
     element?.scrollIntoView({ block: 'center' });
     element?.focus({ preventScroll: true });
   }, [revealed, shown]);
+
   return (
     <section className="card" aria-labelledby="transcript-heading">
-      <h2 id="transcript-heading">Transcript</h2>
+      <div className="panel-heading">
+        <h2 id="transcript-heading">Transcript</h2>
+        <TranscriptFind find={find} />
+      </div>
       {versions.length > 1 && (
         <div className="transcript-tabs" role="tablist" aria-label="Transcript versions">
           {versions.map((version) => (
@@ -77,16 +109,35 @@ export function TranscriptView(props: {
         data-testid="transcript"
       >
         {shown === 'original' ? (
-          <Segments segments={props.segments} recording={props.recording} revealedSeq={revealed?.seq} />
+          <Segments
+            sessionId={props.sessionId}
+            segments={props.segments}
+            translation={translation}
+            recording={props.recording}
+            revealedSeq={revealed?.seq}
+            onReveal={props.onReveal}
+            found={find.found}
+          />
         ) : (
-          <p className="transcript-plain">{texts[shown]}</p>
+          <p className="transcript-plain">
+            <FoundText text={shownText} marks={find.found.marksOf(0)} />
+          </p>
         )}
       </div>
     </section>
   );
 }
 
-function Segments(props: { segments: Segment[]; recording: boolean; revealedSeq: number | undefined }) {
+function Segments(props: {
+  sessionId: string;
+  segments: Segment[];
+  translation: LineTranslation | undefined;
+  recording: boolean;
+  revealedSeq: number | undefined;
+  onReveal: (segment: Segment) => void;
+  found: ReturnType<typeof useTranscriptFind>['found'];
+}) {
+  const { translation, found } = props;
   if (props.segments.length === 0) {
     return (
       <p className="muted">
@@ -96,22 +147,52 @@ function Segments(props: { segments: Segment[]; recording: boolean; revealedSeq:
       </p>
     );
   }
-  return props.segments.map((segment, index) => {
-    const previousSpeaker = index === 0 ? null : props.segments[index - 1]?.speaker;
-    const revealed = segment.seq === props.revealedSeq;
-    return (
-      <p
-        key={segment.seq}
-        className={revealed ? 'transcript-segment transcript-segment-revealed' : 'transcript-segment'}
-        data-seq={segment.seq}
-        tabIndex={revealed ? -1 : undefined}
-      >
-        <span className="timestamp">[{transcriptTimestamp(segment.startMs)}]</span>
-        {segment.speaker !== null && segment.speaker !== previousSpeaker && (
-          <span className="speaker">{segment.speaker}:</span>
-        )}
-        {segment.text}
-      </p>
-    );
-  });
+  const className = translation === undefined ? 'transcript-lines' : 'transcript-lines transcript-translated';
+  return (
+    <div className={className}>
+      {translation !== undefined && (
+        <div className="transcript-columns muted" aria-hidden="true">
+          <span />
+          <span>As heard</span>
+          <span>Translation into {translation.language}</span>
+        </div>
+      )}
+      {props.segments.map((segment, index) => {
+        const revealed = segment.seq === props.revealedSeq;
+        const href = hashOf({ page: 'session', sessionId: props.sessionId, atMs: segment.startMs });
+        const time = transcriptTimestamp(segment.startMs);
+        // The address is already this moment's: no hash change follows, so show it from here.
+        const revealAgain = (event: MouseEvent) => {
+          if (location.hash !== href) return;
+          event.preventDefault();
+          props.onReveal(segment);
+        };
+        const translatedLine = translation?.lines.get(segment.seq);
+        return (
+          <div
+            key={segment.seq}
+            className={revealed ? 'transcript-segment transcript-segment-revealed' : 'transcript-segment'}
+            data-seq={segment.seq}
+            data-testid="transcript-segment"
+            tabIndex={revealed ? -1 : undefined}
+          >
+            <a className="timestamp" href={href} title={`Link to ${time}`} onClick={revealAgain}>
+              [{time}]
+            </a>
+            <p className="transcript-line">
+              {segment.speaker !== null && <span className="speaker">{segment.speaker}:</span>}
+              <FoundText text={segment.text} marks={found.marksOf(index * 2)} />
+            </p>
+            {translation !== undefined && (
+              <p className="transcript-line transcript-line-translated" data-testid="translated-line">
+                {translatedLine !== undefined && (
+                  <FoundText text={translatedLine} marks={found.marksOf(index * 2 + 1)} />
+                )}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
 }

@@ -1,3 +1,4 @@
+import { ProblemMessage } from './ProblemMessage.tsx';
 import type { ProviderCheck } from './settingsTypes.ts';
 
 /** What a provider's Test found: ✓ and what answered, or ✗ and what to change. */
@@ -8,7 +9,7 @@ export function ProviderCheckNotice(props: { check: ProviderCheck | undefined })
     <div className={check.ok ? 'notice notice-success' : 'notice notice-error'}>
       <span>
         {check.ok ? '✓ ' : '✗ '}
-        {check.message}
+        <ProblemMessage message={check.message} />
       </span>
     </div>
   );

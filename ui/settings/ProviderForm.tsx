@@ -11,15 +11,25 @@ import { changedValues, draftsOf, type FieldDraft, type FieldValue } from './fie
 import { ProviderBadges } from './ProviderBadges.tsx';
 import { ProviderField } from './ProviderField.tsx';
 import { ProviderCheckNotice } from './ProviderCheckNotice.tsx';
+import { withFieldLabels } from './inAppRemedy.ts';
+import { ProblemMessage } from './ProblemMessage.tsx';
 import { SecretDestinationConfirmation } from './SecretDestinationConfirmation.tsx';
-import type { ProviderCheck, ProviderView } from './settingsTypes.ts';
+import type { FieldDescriptor, ProviderCheck, ProviderView } from './settingsTypes.ts';
+import { useProviderTest } from './useProviderTest.ts';
 
 /**
  * A provider's settings form, generated from its fields. A refused save changes nothing and puts
  * each message next to its input; a saved one shows the provider's new state. A save that would
  * send the stored key to a new host waits for the person to confirm that host, then is sent again.
  */
-export function ProviderForm(props: { provider: ProviderView; onSaved: (provider: ProviderView) => void }) {
+export function ProviderForm(props: {
+  provider: ProviderView;
+  onSaved: (provider: ProviderView) => void;
+  /** The fields to show (the setup shows only what a first use needs); all of them by default. */
+  showsField?: (field: FieldDescriptor) => boolean;
+  /** Told every Test answer. */
+  onChecked?: (check: ProviderCheck) => void;
+}) {
   const { provider } = props;
   const path = `/providers/${encodeURIComponent(provider.metadata.id)}`;
   const [initial, setInitial] = useState(() => draftsOf(provider));
@@ -28,8 +38,8 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
   const [failure, setFailure] = useState<unknown>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [testing, setTesting] = useState(false);
-  const [check, setCheck] = useState<ProviderCheck>();
+  const providerTest = useProviderTest(provider.metadata.id, props.onChecked);
+  const { testing, check } = providerTest;
   const [unconfirmed, setUnconfirmed] = useState<{ host: string; values: Record<string, FieldValue> }>();
 
   const save = async (values: Record<string, FieldValue>, confirmSecretDestination?: string) => {
@@ -47,7 +57,7 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
       setDrafts(next);
       setFieldErrors({});
       setSaved(true);
-      setCheck(undefined);
+      providerTest.clear();
       props.onSaved(answer.provider);
     } catch (error) {
       const host = error instanceof ControlRequestError ? error.details.host : undefined;
@@ -73,17 +83,9 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
     void save(changedValues(provider.fields, initial, drafts));
   };
 
-  const test = async () => {
-    setTesting(true);
-    setCheck(undefined);
+  const test = () => {
     setFailure(undefined);
-    try {
-      setCheck(await control<ProviderCheck>('POST', `${path}/test`));
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setTesting(false);
-    }
+    void providerTest.run();
   };
 
   const change = (name: string, draft: FieldDraft) => {
@@ -96,12 +98,12 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
     <form className="card provider-form" onSubmit={submit} noValidate aria-labelledby="provider-form-title">
       <header className="provider-form-header">
         <h2 id="provider-form-title">
-          {provider.metadata.label} · {provider.metadata.name}
+          {provider.metadata.name} <span className="provider-label">{provider.metadata.label}</span>
         </h2>
         <ProviderBadges metadata={provider.metadata} />
       </header>
       <ProviderState provider={provider} />
-      {provider.fields.map((field) => (
+      {provider.fields.filter(props.showsField ?? (() => true)).map((field) => (
         <ProviderField
           key={field.name}
           field={field}
@@ -114,6 +116,7 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
         />
       ))}
       <ErrorNotice error={failure} onDismiss={() => setFailure(undefined)} />
+      <ErrorNotice error={providerTest.failure} onDismiss={providerTest.clear} />
       {unconfirmed !== undefined && (
         <SecretDestinationConfirmation
           host={unconfirmed.host}
@@ -126,7 +129,7 @@ export function ProviderForm(props: { provider: ProviderView; onSaved: (provider
         <button type="submit" className="button-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}
         </button>
-        <button type="button" onClick={() => void test()} disabled={testing || saving} aria-busy={testing}>
+        <button type="button" onClick={test} disabled={testing || saving} aria-busy={testing}>
           {testing ? 'Testing…' : 'Test'}
         </button>
         <span className="muted" role="status">
@@ -155,7 +158,11 @@ function ProviderState(props: { provider: ProviderView }) {
           <ConfigurationBadge provider={provider} /> <ReachabilityBadge state={reachability} /> The settings
           are complete; “Test” tries them.
         </p>
-        {unreachable !== undefined && <p className="field-hint">{unreachable}</p>}
+        {unreachable !== undefined && (
+          <p className="field-hint">
+            <ProblemMessage message={unreachable} />
+          </p>
+        )}
       </div>
     );
   }
@@ -172,7 +179,9 @@ function ProviderState(props: { provider: ProviderView }) {
       <ConfigurationBadge provider={provider} />
       <ul className="provider-problems">
         {provider.problems.map((problem) => (
-          <li key={problem}>{problem}</li>
+          <li key={problem}>
+            <ProblemMessage message={withFieldLabels(problem, provider)} />
+          </li>
         ))}
       </ul>
     </div>

@@ -69,8 +69,8 @@ export function RuntimeSettings() {
   return (
     <>
       <p className="muted">
-        P14 whisper.cpp transcribes on this computer with a whisper-server that Earshot starts when needed. It
-        needs the server program and a speech model; its other settings (language, port) are under{' '}
+        whisper.cpp (P14) transcribes on this computer with a whisper-server that Earshot starts when needed.
+        It needs the server program and a speech model; its other settings (language, port) are under{' '}
         <a href={hashOf({ page: 'settings', section: 'providers' })}>Providers</a>.
       </p>
       <ErrorNotice error={report.error} />
@@ -87,7 +87,7 @@ export function RuntimeSettings() {
               <code>{binary.path}</code>
             </dd>
             <dt>Source</dt>
-            <dd>{binary.managed ? 'Built or imported here' : "P14's binaryPath setting"}</dd>
+            <dd>{binary.managed ? 'Built or imported here' : 'The “whisper-server program” setting'}</dd>
           </Facts>
           {binary.problem !== null && <p className="field-error">{binary.problem}</p>}
           <div className="field">
@@ -109,9 +109,9 @@ export function RuntimeSettings() {
           {task.kind === 'build' && <TaskStatus task={task} />}
           <p className="field-hint" data-testid="runtime-binary-import">
             Have a whisper-server of your own? Run <code>earshot runtime import-binary PATH</code> in a
-            terminal: it copies the program into Earshot&apos;s data directory. P14 runs only a program built
-            here or imported that way, and this page offers no import, so nobody who gets into the app can
-            hand Earshot a program to run.
+            terminal: it copies the program into Earshot&apos;s data directory. whisper.cpp runs only a
+            program built here or imported that way, and this page offers no import, so nobody who gets into
+            the app can hand Earshot a program to run.
           </p>
           {failureOf('build')}
         </RuntimeCard>
@@ -225,7 +225,7 @@ function RuntimeReadiness(props: { report: RuntimeReport }) {
     return (
       <div className="notice notice-success" role="status" data-testid="runtime-readiness">
         <span>
-          <strong>P14 is ready.</strong> Transcribe a file on the{' '}
+          <strong>whisper.cpp is ready.</strong> Transcribe a file on the{' '}
           <a href={hashOf({ page: 'files' })}>Files</a> page or start a{' '}
           <a href={hashOf({ page: 'live' })}>Live</a> session; whisper-server starts by itself.
         </span>
@@ -236,11 +236,11 @@ function RuntimeReadiness(props: { report: RuntimeReport }) {
   return (
     <section
       className="card runtime-readiness"
-      aria-label="What P14 still needs"
+      aria-label="What whisper.cpp still needs"
       data-testid="runtime-readiness"
     >
       <p>
-        <strong>P14 is not ready yet:</strong> {missing.join(' and ')}.
+        <strong>whisper.cpp is not ready yet:</strong> {missing.join(' and ')}.
       </p>
       <ol>
         <li className={binary.state === 'ready' ? 'runtime-step-done' : undefined}>
@@ -252,7 +252,7 @@ function RuntimeReadiness(props: { report: RuntimeReport }) {
           {model.state === 'ready' && ' Done.'}
         </li>
       </ol>
-      <p className="muted">Both show their progress here, and this note says when P14 is ready.</p>
+      <p className="muted">Both show their progress here, and this note says when whisper.cpp is ready.</p>
     </section>
   );
 }
@@ -327,8 +327,8 @@ function ModelDownloadForm(props: {
         </button>
       </div>
       <span className="field-hint">
-        Checked against its published checksum; an interrupted download continues where it stopped. P14 uses
-        the model once it is in.
+        Checked against its published checksum; an interrupted download continues where it stopped.
+        whisper.cpp uses the model once it is in.
       </span>
     </form>
   );

@@ -3,11 +3,11 @@ import { changedValues, draftsOf } from './fieldDrafts.ts';
 import type { FieldDescriptor, ProviderView } from './settingsTypes.ts';
 
 const fields: FieldDescriptor[] = [
-  { name: 'apiKey', kind: 'secret', required: true },
-  { name: 'baseUrl', kind: 'url', required: true },
-  { name: 'temperature', kind: 'number', required: false, minimum: 0, maximum: 1 },
-  { name: 'diarize', kind: 'boolean', required: false, defaultValue: true },
-  { name: 'keywords', kind: 'list', required: false },
+  { name: 'apiKey', label: 'API key', kind: 'secret', required: true },
+  { name: 'baseUrl', label: 'Server address', kind: 'url', required: true },
+  { name: 'temperature', label: 'Temperature', kind: 'number', required: false, minimum: 0, maximum: 1 },
+  { name: 'diarize', label: 'Tell speakers apart', kind: 'boolean', required: false, defaultValue: true },
+  { name: 'keywords', label: 'Keywords', kind: 'list', required: false },
 ];
 
 function provider(values: Record<string, unknown>): ProviderView {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningService, type ServiceOptions, startService } from '../../../main/service.ts';
+import { setupStorageKey } from '../../../ui/setup/setupStorageKey.ts';
 import { temporaryDirectory } from '../../support/temporaryDirectory.ts';
 
 export interface EarshotInBrowser {
@@ -30,12 +31,22 @@ export async function openEarshot(
   options: {
     prepare?: (dataDirectory: string) => void | Promise<void>;
     service?: Omit<ServiceOptions, 'dataDirectory' | 'port'>;
+    /**
+     * Open the app as a new user does, with the guided setup (ui/setup) while no provider works.
+     * Without it the page starts as someone who left the setup, on the page the test goes to.
+     */
+    firstRun?: boolean;
   } = {},
 ): Promise<EarshotInBrowser & { pageErrors: string[] }> {
   const directory = temporaryDirectory('e2e');
   await options.prepare?.(directory.path);
   const service = await startService({ ...options.service, dataDirectory: directory.path, port: 0 });
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  if (options.firstRun !== true) {
+    await context.addInitScript((key) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ settled: true }));
+    }, setupStorageKey);
+  }
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,0 +1,54 @@
+import { readSettingsCommand } from '../../providers/configuration/settingsCommand.ts';
+import type { ProviderView } from './settingsTypes.ts';
+
+/** A service message in the app's words, and the provider whose settings fix it. */
+export interface InAppProblem {
+  text: string;
+  settings?: { providerId: string; providerName: string };
+}
+
+/**
+ * The browser's form of a message that ends in an `earshot providers set …` command (the CLI's
+ * form, written once by the service): the command becomes "Open Settings → Providers → Deepgram
+ * Nova and enter the API key", and the fields it names go by their labels. `catalog` gives the
+ * names and labels; without it the settings' own names stand in.
+ */
+export function inAppProblem(message: string, catalog: readonly ProviderView[] | undefined): InAppProblem {
+  const { text, change, lead } = readSettingsCommand(message);
+  if (change === undefined) return { text: message };
+  const provider = catalog?.find(({ metadata }) => metadata.id === change.providerId);
+  const providerName = provider?.metadata.name ?? change.providerId;
+  const labelOf = (field: string) => provider?.fields.find(({ name }) => name === field)?.label ?? field;
+  const labelled = withFieldLabels(text, provider);
+  const actions = [
+    change.set.length > 0 ? `enter the ${listed(change.set.map(labelOf))}` : undefined,
+    change.clear.length > 0 ? `clear the ${listed(change.clear.map(labelOf))}` : undefined,
+  ].filter((action) => action !== undefined);
+  const sentence = `Open Settings → Providers → ${providerName} and ${actions.join(' and ')}.`;
+  return {
+    text: lead === undefined ? labelled : `${labelled} ${sentence}`,
+    settings: { providerId: change.providerId, providerName },
+  };
+}
+
+/**
+ * A message about a provider's settings with each setting named by its label ("apiKey is required"
+ * becomes "API key is required"); as it is without the provider's fields.
+ */
+export function withFieldLabels(text: string, provider: ProviderView | undefined): string {
+  let labelled = text;
+  for (const field of provider?.fields ?? []) {
+    labelled = labelled.replace(new RegExp(String.raw`\b${field.name}\b`, 'g'), field.label);
+  }
+  return labelled;
+}
+
+/** "API key", "server address": a label inside a sentence, lower-cased unless it starts with an acronym. */
+function inSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? `${label[0]?.toLowerCase()}${label.slice(1)}` : label;
+}
+
+function listed(labels: string[]): string {
+  const words = labels.map(inSentence);
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
