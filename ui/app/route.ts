@@ -11,7 +11,8 @@ export type Route =
   | { page: 'live' }
   | { page: 'files' }
   | { page: 'sessions' }
-  | { page: 'session'; sessionId: string }
+  /** `atMs`: a moment of its transcript to show (`?t=` in seconds), so a time can be shared. */
+  | { page: 'session'; sessionId: string; atMs?: number }
   | { page: 'library' }
   /** `provider`: the speech provider whose form the Providers tab opens on (`#/settings/providers/deepgram`). */
   | { page: 'settings'; section: SettingsSection; provider?: string }
@@ -21,12 +22,13 @@ export type Route =
   | { page: 'inspect'; tab: 'machines'; machine?: string };
 
 export function routeFromHash(hash: string): Route {
-  const [page, argument, detail] = hash.replace(/^#\/?/, '').split('/');
+  const [path = '', query] = hash.replace(/^#\/?/, '').split('?');
+  const [page, argument, detail] = path.split('/');
   switch (page) {
     case 'files':
       return { page: 'files' };
     case 'sessions':
-      return argument ? { page: 'session', sessionId: decodeURIComponent(argument) } : { page: 'sessions' };
+      return argument ? sessionRoute(decodeURIComponent(argument), query) : { page: 'sessions' };
     case 'library':
       return { page: 'library' };
     case 'settings':
@@ -56,10 +58,20 @@ export function routeFromHash(hash: string): Route {
   }
 }
 
+function sessionRoute(sessionId: string, query: string | undefined): Route {
+  const time = new URLSearchParams(query).get('t') ?? '';
+  const seconds = Number(time);
+  return time.trim() !== '' && Number.isFinite(seconds) && seconds >= 0
+    ? { page: 'session', sessionId, atMs: Math.round(seconds * 1000) }
+    : { page: 'session', sessionId };
+}
+
 export function hashOf(route: Route): string {
   switch (route.page) {
-    case 'session':
-      return `#/sessions/${encodeURIComponent(route.sessionId)}`;
+    case 'session': {
+      const session = `#/sessions/${encodeURIComponent(route.sessionId)}`;
+      return route.atMs === undefined ? session : `${session}?t=${route.atMs / 1000}`;
+    }
     case 'settings':
       return route.provider === undefined
         ? `#/settings/${route.section}`
