@@ -9,6 +9,7 @@ import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
 import { storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { OpenedResources } from '../support/openedResources.ts';
+import { accessibilityProblems, sidewaysOverflow } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
@@ -204,6 +205,18 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
         (JSON.parse(sessionStorage.getItem('earshot.liveRecording') ?? '{}') as { sessionId?: string })
           .sessionId ?? '',
     );
+  /** axe-core's findings on the page as it is, in the light and the dark theme. */
+  const accessibilityInBothThemes = async (page: Page) => {
+    const found: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.getByTestId('theme').selectOption(theme);
+      await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+      for (const problem of await accessibilityProblems(page)) {
+        found.push(`${theme}: ${problem.rule} at ${problem.target} — ${problem.summary}`);
+      }
+    }
+    return found;
+  };
   const elapsedSeconds = async (page: Page) => {
     const [minutes, seconds] = (await page.getByTestId('live-elapsed').innerText()).split(':').map(Number);
     return (minutes ?? 0) * 60 + (seconds ?? 0);
@@ -229,6 +242,7 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
       await status.getByText('Title saved.').waitFor();
       expect(service.store.getSession(sessionId)?.title).toBe('Renamed while recording');
       await saveScreenshots(page, 'live-recording');
+      expect(await accessibilityInBothThemes(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
@@ -257,6 +271,7 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
       expect(await indicator.getByRole('link').innerText()).toMatch(/^● Recording \d+:\d{2}$/);
       await expect.poll(() => page.title()).toMatch(/^● Recording \d+:\d{2} — /);
       await saveScreenshots(page, 'live-indicator');
+      expect(await accessibilityInBothThemes(page)).toEqual([]);
 
       await indicator.getByRole('button', { name: 'Stop' }).click();
       await indicator.waitFor({ state: 'detached', timeout: 20_000 });
@@ -289,6 +304,8 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
       await expect.poll(() => shownWords(second), { timeout: 20_000 }).toContain(firstSentence);
       // The second tab only follows: the service hears one microphone.
       expect(service.live.running()).toHaveLength(1);
+      await saveScreenshots(second, 'live-second-tab');
+      expect(await accessibilityInBothThemes(second)).toEqual([]);
 
       await second.getByRole('button', { name: 'Stop' }).click();
       await second.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
@@ -338,19 +355,14 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
       ];
       expect(Math.abs(title.height - language.height)).toBeLessThanOrEqual(1);
       expect(provider.x + provider.width).toBeLessThanOrEqual(390);
-      const widths = await page.evaluate<{ scroll: number; client: number }>(
-        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
-      );
-      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      expect(await sidewaysOverflow(page)).toBe(0);
       await saveScreenshots(page, 'live-phone');
 
       await startRecording(earshot, /P06/);
       await page.getByTestId('recording-indicator').waitFor();
-      const recordingWidths = await page.evaluate<{ scroll: number; client: number }>(
-        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
-      );
-      expect(recordingWidths.scroll).toBeLessThanOrEqual(recordingWidths.client);
+      expect(await sidewaysOverflow(page)).toBe(0);
       await saveScreenshots(page, 'live-phone-recording');
+      expect(await accessibilityInBothThemes(page)).toEqual([]);
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
 
