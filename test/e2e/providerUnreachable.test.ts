@@ -118,6 +118,8 @@ describe('P13 configured at an address where nothing listens', () => {
 
       expect(shownAfterMs).toBeLessThan(10_000);
       expect(ended).toContain(reason());
+      expect(ended).toContain(inAppFix);
+      expect(ended).not.toContain('earshot providers set');
       expect(ended).toContain('Nothing was transcribed');
       expect(await page.getByText('Listening…').count()).toBe(0);
       const sessions = service.store.listSessions({ limit: 10, offset: 0 }).sessions;

@@ -142,7 +142,7 @@ export function LivePage() {
               }
               data-testid={status.detail.testId}
             >
-              {status.detail.text}
+              <ProblemMessage message={status.detail.text} />
               {stage === 'finished' &&
                 (segments.length > 0
                   ? ' What was heard is saved; open the session to read it, or start a new recording.'
