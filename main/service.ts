@@ -83,7 +83,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
   const store = SessionStore.open(dataDirectory);
   // Opened after the store, which has brought the schema up to date for its readers.
-  const sessionLists = new SessionReadPool(dataDirectory);
+  const sessionLists = new SessionReadPool(dataDirectory, {
+    plainLists: (query) => store.listSessions(query),
+  });
   let server: Server | undefined;
   try {
     const access = new ApiAccessControl(store, dataDirectory);

@@ -21,13 +21,53 @@ export class SessionListReader {
   private readonly mirror: SqliteMirror;
   private readonly statements: ReturnType<typeof prepareStatements>;
 
+  /**
+   * Recent answers, kept while the database is unchanged: the app asks the same page again
+   * whenever its replica changes, and a client pages back and forth through the same search.
+   */
+  private readonly recentAnswers = new Map<string, SessionPage>();
+  private answeredAtVersion: number | undefined;
+
   constructor(database: DatabaseSync) {
     this.database = database;
     this.mirror = new SqliteMirror(database, storeTables);
     this.statements = prepareStatements(database);
   }
 
+  /**
+   * Must be called after this connection writes. Commits of other connections are noticed by
+   * themselves (`PRAGMA data_version`), but a connection's own are not.
+   */
+  changed(): void {
+    this.recentAnswers.clear();
+  }
+
   list(query: SessionQuery): SessionPage {
+    const version = Number(this.statements.dataVersion.get()?.data_version);
+    if (version !== this.answeredAtVersion) {
+      this.recentAnswers.clear();
+      this.answeredAtVersion = version;
+    }
+    const key = JSON.stringify([
+      query.search?.trim() ?? '',
+      query.words ?? '',
+      query.status,
+      query.topicId,
+      query.tagId,
+      query.limit,
+      query.offset,
+    ]);
+    const recent = this.recentAnswers.get(key);
+    if (recent !== undefined) return structuredClone(recent);
+    const answer = this.answer(query);
+    if (this.recentAnswers.size >= recentAnswersKept) {
+      this.recentAnswers.delete(this.recentAnswers.keys().next().value ?? '');
+    }
+    this.recentAnswers.set(key, structuredClone(answer));
+    return answer;
+  }
+
+  private answer(query: SessionQuery): SessionPage {
     const search = query.search?.trim() ?? '';
     const words = typedWords(query.words ?? '');
     const filters: SessionIdsSql[] = [];
@@ -189,6 +229,7 @@ export class SessionListReader {
   }
 }
 
+const recentAnswersKept = 16;
 const newestFirst = 'ORDER BY startedAt DESC, id LIMIT ? OFFSET ?';
 const inMatched: SessionIdsSql = { sql: 'id IN matched', parameters: [] };
 
@@ -230,6 +271,7 @@ function isAscii(text: string): boolean {
 
 function prepareStatements(database: DatabaseSync) {
   return {
+    dataVersion: database.prepare('PRAGMA data_version'),
     recordingSessions: database.prepare(
       "SELECT id, title, json_extract(postProcess, '$.summary') AS summary FROM sessions WHERE status = 'recording'",
     ),

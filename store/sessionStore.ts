@@ -701,6 +701,7 @@ export class SessionStore implements SessionReader {
         return true;
       }
     });
+    this.lists.changed();
     if (failure !== undefined) throw storageFailed(failure);
   }
 
@@ -711,6 +712,8 @@ export class SessionStore implements SessionReader {
       return work();
     } catch (error) {
       throw storageFailed(error);
+    } finally {
+      this.lists.changed();
     }
   }
 

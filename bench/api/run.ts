@@ -11,9 +11,11 @@ import { prepareFixture } from './fixture/prepareFixture.ts';
 import { runLoad } from './load/autocannonRun.ts';
 import { loadScenarios } from './load/scenarios.ts';
 import { verifyScenario } from './load/verifyScenario.ts';
+import { distinctQueries, runDistinctQueries } from './load/distinctQueries.ts';
 import { waitUntilIdle } from './load/waitUntilIdle.ts';
 import { parseOptions } from './options.ts';
-import type { BenchmarkResults, ScenarioResult } from './report/benchmarkResults.ts';
+import type { BenchmarkResults, DistinctQueryRun, ScenarioResult } from './report/benchmarkResults.ts';
+import { loadavg } from 'node:os';
 import { reportSections } from './report/report.ts';
 import { enableApi } from './service/apiToken.ts';
 import { startServiceProcess, type ServiceProcess } from './service/serviceProcess.ts';
@@ -70,6 +72,26 @@ async function main(): Promise<void> {
       }
     }
 
+    const distinctRuns: DistinctQueryRun[] = [];
+    for (const parameter of ['search', 'words'] as const) {
+      await waitUntilIdle(baseUrl);
+      const loadAverage = loadavg()[0] ?? 0;
+      const result = await runDistinctQueries({
+        baseUrl,
+        headers,
+        parameter,
+        queries: distinctQueries(fixture.manifest),
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        detailPath: `/api/v1/sessions/${encodeURIComponent(fixture.manifest.detailSessionId)}`,
+      });
+      log(
+        `${parameter}=, ${options.connections} clients, distinct queries: ${wholeNumber(result.searches.requestsPerSecond)} requests/s, ` +
+          `p99 ${latency(result.searches.latency.p99)} ms; rest of the API p99 ${latency(result.rest.latency.p99)} ms`,
+      );
+      distinctRuns.push({ parameter, connections: options.connections, loadAverage, result });
+    }
+
     const benchmark: BenchmarkResults = {
       date,
       machine: describeMachine(),
@@ -80,6 +102,7 @@ async function main(): Promise<void> {
       durationSeconds: options.durationSeconds,
       connectionCounts,
       scenarios: results,
+      distinctQueries: distinctRuns,
     };
     const sections = reportSections(benchmark);
     console.log(textReport(sections));

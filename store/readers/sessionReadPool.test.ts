@@ -11,7 +11,7 @@ let pool: SessionReadPool;
 beforeEach(() => {
   directory = temporaryDirectory('read-pool');
   store = SessionStore.open(directory.path);
-  pool = new SessionReadPool(directory.path, 2);
+  pool = new SessionReadPool(directory.path, { size: 2 });
 });
 
 afterEach(async () => {
@@ -46,6 +46,8 @@ describe('SessionReadPool', () => {
     expect(await ids({ search: 'zürich' })).toEqual(['live']);
     store.deleteSession('a');
     expect(await ids({ words: 'database' })).toEqual([]);
+    // Asked before any write: a reader's recent answer must not outlive the writes since.
+    expect(await ids({})).toEqual(['live']);
   });
 
   it('answers as the store answers on its own thread, many lists at once', async () => {
@@ -69,6 +71,26 @@ describe('SessionReadPool', () => {
     answers.forEach((answer, index) =>
       expect(answer).toEqual(store.listSessions({ limit: 20, offset: 0, ...queries[index] })),
     );
+  });
+
+  it('answers plain lists on the calling thread when given the store, and searches in a reader', async () => {
+    const asked: Array<Partial<SessionQuery>> = [];
+    const nearby = new SessionReadPool(directory.path, {
+      size: 1,
+      plainLists: (query) => {
+        asked.push(query);
+        return store.listSessions(query);
+      },
+    });
+    finishedSession('a', 1_000, 'We refactor the database.');
+    expect((await nearby.listSessions({ limit: 5, offset: 0, status: 'completed' })).total).toBe(1);
+    expect((await nearby.listSessions({ limit: 5, offset: 0, words: 'database' })).total).toBe(1);
+    expect((await nearby.listSessions({ limit: 5, offset: 0, search: ' ' })).total).toBe(1);
+    expect(asked).toEqual([
+      { limit: 5, offset: 0, status: 'completed' },
+      { limit: 5, offset: 0, search: ' ' },
+    ]);
+    await nearby.close();
   });
 
   it('refuses lists once closed', async () => {

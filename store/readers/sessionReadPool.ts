@@ -19,20 +19,32 @@ interface Reader {
  * loop: live audio, the app channel and every other request go on meanwhile, and two searches run
  * on two cores at once. A list goes to the reader with the fewest lists waiting. A reader that
  * dies fails its waiting lists and is replaced.
+ *
+ * A list without `search` or `words` reads one page along the start-time index, about a
+ * millisecond: given `plainLists` (the store), the pool answers those on the calling thread, so
+ * they never wait behind searches.
  */
 export class SessionReadPool {
   private readonly dataDirectory: string;
+  private readonly plainLists: ((query: SessionQuery) => SessionPage) | undefined;
   private readonly readers: Reader[] = [];
   private nextId = 0;
   private closed = false;
 
-  constructor(dataDirectory: string, size = defaultReaderCount) {
+  constructor(
+    dataDirectory: string,
+    options: { size?: number; plainLists?: (query: SessionQuery) => SessionPage } = {},
+  ) {
     this.dataDirectory = dataDirectory;
+    this.plainLists = options.plainLists;
+    const size = options.size ?? defaultReaderCount;
     for (let index = 0; index < size; index++) this.readers.push(this.startReader());
   }
 
   listSessions(query: SessionQuery): Promise<SessionPage> {
     if (this.closed) return Promise.reject(new Error('The session readers are closed.'));
+    const isSearch = (query.search ?? '').trim() !== '' || (query.words ?? '').trim() !== '';
+    if (!isSearch && this.plainLists !== undefined) return Promise.resolve(this.plainLists(query));
     const reader = this.readers.reduce((least, candidate) =>
       candidate.pending.size < least.pending.size ? candidate : least,
     );

@@ -1,5 +1,6 @@
 import type { Fixture } from '../fixture/prepareFixture.ts';
 import type { LoadResult } from '../load/autocannonRun.ts';
+import type { DistinctQueryResult } from '../load/distinctQueryFigures.ts';
 import type { Scenario } from '../load/scenarios.ts';
 import type { MachineDescription } from '../../support/machine.ts';
 import type { ProcessMemory } from '../../support/processMemory.ts';
@@ -15,6 +16,16 @@ export interface BenchmarkResults {
   durationSeconds: number;
   connectionCounts: number[];
   scenarios: ScenarioResult[];
+  /** Concurrent clients, each query different, one run per search kind. */
+  distinctQueries: DistinctQueryRun[];
+}
+
+export interface DistinctQueryRun {
+  parameter: 'search' | 'words';
+  connections: number;
+  /** The machine's 1-minute load average as the run started: the cores are shared. */
+  loadAverage: number;
+  result: DistinctQueryResult;
 }
 
 export interface ScenarioResult {

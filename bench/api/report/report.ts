@@ -6,7 +6,13 @@ import { judgeTargets } from './targets.ts';
 
 /** The API benchmark's report, for `textReport` and `markdownReport`. */
 export function reportSections(results: BenchmarkResults): Section[] {
-  return [runSection(results), startupSection(results), loadSection(results), targetSection(results)];
+  return [
+    runSection(results),
+    startupSection(results),
+    loadSection(results),
+    distinctQuerySection(results),
+    targetSection(results),
+  ];
 }
 
 function runSection(results: BenchmarkResults): Section {
@@ -79,6 +85,50 @@ function loadSection(results: BenchmarkResults): Section {
         latency(load.latency.max),
         wholeNumber(load.failures),
         firstResponse,
+      ]),
+    },
+  };
+}
+
+function distinctQuerySection(results: BenchmarkResults): Section {
+  return {
+    title: 'Distinct queries',
+    lines: [
+      `Clients in their own process, ${results.durationSeconds} s per row, each sending one list request after ` +
+        'another with a word of the fixture vocabulary no request before it used (common and rare words ' +
+        'mixed, the same order every run), so no answer cache helps; beside them one client reads the rest ' +
+        'of the API in turn (a list page, a session, /health). Latencies in milliseconds from sending to ' +
+        'the last byte. Load average: the machine’s, as the row started.',
+    ],
+    table: {
+      headers: [
+        'Search',
+        'Clients',
+        'Load average',
+        'Requests/s',
+        'p50 ms',
+        'p99 ms',
+        'Max ms',
+        'Rest requests/s',
+        'Rest p50 ms',
+        'Rest p99 ms',
+        'Rest max ms',
+        'Failed',
+      ],
+      numericColumns: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+      rows: results.distinctQueries.map(({ parameter, connections, loadAverage, result }) => [
+        `${parameter}=`,
+        String(connections),
+        loadAverage.toFixed(1),
+        wholeNumber(result.searches.requestsPerSecond),
+        latency(result.searches.latency.p50),
+        latency(result.searches.latency.p99),
+        latency(result.searches.latency.max),
+        wholeNumber(result.rest.requestsPerSecond),
+        latency(result.rest.latency.p50),
+        latency(result.rest.latency.p99),
+        latency(result.rest.latency.max),
+        wholeNumber(result.searches.failures + result.rest.failures),
       ]),
     },
   };

@@ -44,6 +44,14 @@ export function judgeTargets(results: BenchmarkResults): TargetVerdict[] {
       });
     }
   }
+  for (const { parameter, connections, result } of results.distinctQueries) {
+    const { p99Milliseconds } = latencyTargets.search;
+    verdicts.push({
+      target: `${parameter}= p99 < ${p99Milliseconds} ms, ${connections} clients, distinct queries`,
+      measured: `${latency(result.searches.latency.p99)} ms (rest of the API: ${latency(result.rest.latency.p99)} ms)`,
+      met: result.searches.latency.p99 < p99Milliseconds && result.rest.latency.p99 < p99Milliseconds,
+    });
+  }
   const startup = median(results.startupMilliseconds);
   verdicts.push({
     target: 'Start-up < 2 s',
