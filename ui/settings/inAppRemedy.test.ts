@@ -6,18 +6,10 @@ import { unreachableAdvice } from '../../providers/providerAddress.ts';
 import { providerDefinitions } from '../../providers/registry.ts';
 import { inAppProblem } from './inAppRemedy.ts';
 
-/** The names and labels the service answers on GET /providers. */
-const catalog: ProviderView[] = providerDefinitions.map((definition) => ({
-  metadata: definition.metadata,
-  fields: configFormFields(definition),
-  values: {},
-  secretsSet: [],
-  problems: [],
-  configured: false,
-  ready: false,
-  isDefault: false,
-  runsOnUserServer: false,
-}));
+/** The names and labels the service answers on GET /providers: all that inAppProblem reads. */
+const catalog = providerDefinitions.map(
+  (definition) => ({ metadata: definition.metadata, fields: configFormFields(definition) }) as ProviderView,
+);
 
 function definitionOf(id: string) {
   const definition = providerDefinitions.find(({ metadata }) => metadata.id === id);

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { hashOf } from '../app/route.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useConnection } from '../connection/connectionContext.tsx';
 import { LevelMeter } from '../live/LevelMeter.tsx';
 import { liveCaptureFor } from '../live/liveCapture.ts';
 import { rememberChosenProvider } from '../live/providers.ts';
 import { TranscriptView } from '../live/TranscriptView.tsx';
-import { ProblemMessage } from '../settings/ProblemMessage.tsx';
 import type { ProviderView } from '../settings/settingsTypes.ts';
 import { useRecordingSegments } from '../store/replicaRecords.ts';
 import { writeSetupMemory } from './setupMemory.ts';
@@ -80,13 +80,7 @@ export function FirstRecordingStep(props: { provider: ProviderView }) {
           {recording ? 'Listening…' : busy ? 'One moment…' : ''}
         </span>
       </div>
-      {context.problem !== undefined && (
-        <div className="notice notice-error" role="alert">
-          <span>
-            <ProblemMessage message={context.problem} />
-          </span>
-        </div>
-      )}
+      <ErrorNotice error={context.problem} />
       <TranscriptView
         segments={segments}
         tentative={context.tentative}
