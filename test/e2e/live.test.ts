@@ -195,6 +195,18 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
       prepare: (dataDirectory) =>
         writeProviderConfig(dataDirectory, 'deepgram', deepgramFixture.config(deepgram)),
     });
+  type OpenedEarshot = Awaited<ReturnType<typeof openWithDeepgram>>;
+  /** A fresh service and page recording into a session, `body` run on them, then no browser error and all closed. */
+  const whileRecording = async (body: (earshot: OpenedEarshot, sessionId: string) => Promise<void>) => {
+    const earshot = await openWithDeepgram();
+    try {
+      await startRecording(earshot, /P06/);
+      await body(earshot, await rememberedSessionId(earshot.page));
+      expect(earshot.pageErrors).toEqual([]);
+    } finally {
+      await earshot.close();
+    }
+  };
   const focusedTestId = (page: Page) =>
     page.evaluate<string | undefined>(
       "document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName",
@@ -223,12 +235,9 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
   };
 
   it('shows the title (editable), the provider, the elapsed time and the state; focus follows Start and Stop', async () => {
-    const earshot = await openWithDeepgram();
-    try {
+    await whileRecording(async (earshot, sessionId) => {
       const { page, service } = earshot;
-      await startRecording(earshot, /P06/);
       expect(await focusedTestId(page)).toBe('live-status');
-      const sessionId = await rememberedSessionId(page);
       const status = page.getByTestId('live-status');
       const title = status.getByLabel('Title', { exact: true });
       expect(await title.inputValue()).toBe('Browser live test');
@@ -253,18 +262,12 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
         status: 'completed',
         title: 'Renamed while recording',
       });
-      expect(earshot.pageErrors).toEqual([]);
-    } finally {
-      await earshot.close();
-    }
+    });
   }, 60_000);
 
   it('shows the running recording on every page, in the sidebar and the tab title, with a Stop that works', async () => {
-    const earshot = await openWithDeepgram();
-    try {
+    await whileRecording(async (earshot, sessionId) => {
       const { page, service } = earshot;
-      await startRecording(earshot, /P06/);
-      const sessionId = await rememberedSessionId(page);
       await page.getByRole('link', { name: 'Sessions', exact: true }).click();
       await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
       const indicator = page.getByTestId('recording-indicator');
@@ -278,18 +281,12 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
       expect(service.store.getSession(sessionId)?.status).toBe('completed');
       await expect.poll(() => page.title()).not.toContain('●');
       expect(await page.evaluate('document.activeElement?.id')).toBe('main');
-      expect(earshot.pageErrors).toEqual([]);
-    } finally {
-      await earshot.close();
-    }
+    });
   }, 60_000);
 
   it('a second tab follows the recording another tab captures, and its Stop stops it there', async () => {
-    const earshot = await openWithDeepgram();
-    try {
+    await whileRecording(async (earshot, sessionId) => {
       const { page, service, context, url } = earshot;
-      await startRecording(earshot, /P06/);
-      const sessionId = await rememberedSessionId(page);
       await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstSentence);
 
       const second = await context.newPage();
@@ -312,18 +309,12 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
       await page.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
       expect(await focusedTestId(second)).toBe('live-status');
       expect(service.store.getSession(sessionId)?.status).toBe('completed');
-      expect(earshot.pageErrors).toEqual([]);
-    } finally {
-      await earshot.close();
-    }
+    });
   }, 60_000);
 
   it('stops from the session page a recording whose capturing tab has closed', async () => {
-    const earshot = await openWithDeepgram();
-    try {
+    await whileRecording(async (earshot, sessionId) => {
       const { page, service, context, url } = earshot;
-      await startRecording(earshot, /P06/);
-      const sessionId = await rememberedSessionId(page);
       const second = await context.newPage();
       await second.goto(`${url}#/sessions/${encodeURIComponent(sessionId)}`);
       await page.close();
@@ -333,10 +324,7 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
         .poll(() => service.store.getSession(sessionId)?.status, { timeout: 20_000 })
         .toBe('completed');
       await stop.waitFor({ state: 'detached' });
-      expect(earshot.pageErrors).toEqual([]);
-    } finally {
-      await earshot.close();
-    }
+    });
   }, 60_000);
 
   it('fits a 390-px phone: the form wraps, Title and Language line up, nothing scrolls sideways', async () => {
