@@ -120,6 +120,8 @@ it('leads with the summary, finds in the transcript, and links each time to its 
 
     // Opening a session puts focus on its heading.
     await expect.poll(() => activeElementText(page)).toBe('H1:Parents evening');
+    // The provider goes by its vendor's name, its code beside it.
+    await expect.poll(() => page.getByTestId('session-provider').innerText()).toBe('Deepgram Nova P06');
 
     // The summary is on the first screen at 1280×860, above the transcript, not 14,500 px down.
     const summaryHeading = page.getByRole('heading', { name: 'Summary', level: 2 });

@@ -22,7 +22,7 @@ import {
   transcriptRevisionsHeadingId,
 } from '../sessions/TranscriptRevisionsPanel.tsx';
 import { type LineTranslation, TranscriptView } from '../sessions/TranscriptView.tsx';
-import { useProviderLabels } from '../sessions/useProviderLabels.ts';
+import { useProviderNames } from '../sessions/useProviderLabels.ts';
 import { type SessionDetail, useSessionDetail } from '../sessions/useSessionDetail.ts';
 import { type TranscriptRevisions, useTranscriptRevisions } from '../sessions/useTranscriptRevisions.ts';
 import { useRecordingSegments, useTags, useTopics } from '../store/replicaRecords.ts';
@@ -72,7 +72,7 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
   const liveSegments = useRecordingSegments(recording ? session.id : undefined);
   const segments = recording ? liveSegments : props.detail.segments;
   const displayTitle = sessionDisplayTitle(session, segments);
-  const providerLabel = useProviderLabels();
+  const provider = useProviderNames()(session.providerId);
   const topic = useTopics().find((candidate) => candidate.id === session.topicId);
   const tags = useTags().filter((tag) => session.tagIds.includes(tag.id));
   const revisions = useTranscriptRevisions(session.id);
@@ -138,7 +138,10 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
           <SessionStatusBadge status={session.status} />
           <span>{formatDateTime(session.startedAt)}</span>
           <span>{formatDuration(session.durationMs)}</span>
-          <span>{providerLabel(session.providerId)}</span>
+          <span data-testid="session-provider">
+            {provider?.name ?? session.providerId}{' '}
+            {provider !== undefined && <span className="badge">{provider.label}</span>}
+          </span>
           {topic && <TopicLabel topic={topic} />}
           {tags.map((tag) => (
             <TagChip key={tag.id} tag={tag} />

@@ -2,35 +2,50 @@ import { useEffect, useState } from 'react';
 import { control } from '../connection/control.ts';
 
 interface ProvidersAnswer {
-  providers: Array<{ metadata: { id: string; label: string; name: string } }>;
+  providers: Array<{ metadata: ProviderName }>;
 }
 
-let labelsRequest: Promise<Map<string, string>> | undefined;
+/** A provider as people know it: the vendor's name ("Deepgram Nova"), and its code ("P06") beside it. */
+export interface ProviderName {
+  id: string;
+  name: string;
+  label: string;
+}
 
-/** "P06 Deepgram" by provider id, asked once per page; an id stays as it is until the answer comes. */
-function requestProviderLabels(): Promise<Map<string, string>> {
-  labelsRequest ??= control<ProvidersAnswer>('GET', '/providers').then(
-    (answer) =>
-      new Map(answer.providers.map(({ metadata }) => [metadata.id, `${metadata.label} ${metadata.name}`])),
+let namesRequest: Promise<Map<string, ProviderName>> | undefined;
+
+/** Every provider's name and code by id, asked once per page. */
+function requestProviderNames(): Promise<Map<string, ProviderName>> {
+  namesRequest ??= control<ProvidersAnswer>('GET', '/providers').then(
+    (answer) => new Map(answer.providers.map(({ metadata }) => [metadata.id, metadata])),
     () => {
-      labelsRequest = undefined;
-      return new Map<string, string>();
+      namesRequest = undefined;
+      return new Map<string, ProviderName>();
     },
   );
-  return labelsRequest;
+  return namesRequest;
 }
 
-/** A function naming a provider for people: its label and name when the service told us, else its id. */
-export function useProviderLabels(): (providerId: string) => string {
-  const [labels, setLabels] = useState<Map<string, string>>(new Map());
+/** A function naming a provider by id; undefined until the service answers (or for an unknown id). */
+export function useProviderNames(): (providerId: string) => ProviderName | undefined {
+  const [names, setNames] = useState<Map<string, ProviderName>>(new Map());
   useEffect(() => {
     let current = true;
-    void requestProviderLabels().then((answer) => {
-      if (current) setLabels(answer);
+    void requestProviderNames().then((answer) => {
+      if (current) setNames(answer);
     });
     return () => {
       current = false;
     };
   }, []);
-  return (providerId) => labels.get(providerId) ?? providerId;
+  return (providerId) => names.get(providerId);
+}
+
+/** "P06 Deepgram Nova" by provider id; an id stays as it is until the service answers. */
+export function useProviderLabels(): (providerId: string) => string {
+  const nameOf = useProviderNames();
+  return (providerId) => {
+    const provider = nameOf(providerId);
+    return provider === undefined ? providerId : `${provider.label} ${provider.name}`;
+  };
 }
