@@ -11,6 +11,7 @@ import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
 import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
+import { accessibilityProblems, sidewaysOverflow } from './support/axe.ts';
 import { phoneViewport, saveScreenshots } from './support/screenshots.ts';
 
 /**
@@ -39,15 +40,22 @@ afterAll(async () => {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-/** How far the page scrolls sideways (0 when it fits its width). */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-}
-
-async function expectFitsAPhone(page: Page): Promise<void> {
+/**
+ * One step of the setup as a person sees it: screenshots in both themes, no axe-core violation in
+ * either, and nothing scrolling sideways on a phone.
+ */
+async function checkStep(page: Page, name: string): Promise<void> {
+  await saveScreenshots(page, name, { phone: true });
+  const theme = page.getByTestId('theme');
+  const chosen = await theme.inputValue();
+  for (const scheme of ['light', 'dark'] as const) {
+    await theme.selectOption(scheme);
+    expect({ scheme, problems: await accessibilityProblems(page) }).toEqual({ scheme, problems: [] });
+  }
+  await theme.selectOption(chosen);
   const size = page.viewportSize();
   await page.setViewportSize(phoneViewport);
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBe(0);
   if (size !== null) await page.setViewportSize(size);
 }
 
@@ -80,16 +88,14 @@ it('opens the setup on a fresh install; left, it is continued from Settings; an 
     expect(await page.getByTestId('setup-option-whisper-cpp').innerText()).toContain(
       'Audio never leaves this computer',
     );
-    await saveScreenshots(page, 'setup-1-choose');
-    await expectFitsAPhone(page);
+    await checkStep(page, 'setup-1-choose');
 
     // Offline: the runtime's own steps, and an honest word on getting a model without a download.
     await page.getByRole('link', { name: 'Choose whisper.cpp' }).click();
     await page.getByText(/get a ggml model file .* on another computer and import it/).waitFor();
     await page.getByTestId('runtime-binary').getByRole('button', { name: 'Build binary' }).waitFor();
     await page.getByTestId('runtime-model').getByLabel('Or import a ggml model file').waitFor();
-    await saveScreenshots(page, 'setup-2-offline');
-    await expectFitsAPhone(page);
+    await checkStep(page, 'setup-2-offline');
     await page.getByRole('link', { name: '← Back' }).click();
     await page.getByRole('link', { name: 'Choose Deepgram Nova' }).waitFor();
 
@@ -141,8 +147,7 @@ it('leads from a cloud service to a first sentence: key, Test against the servic
     expect(
       await page.getByRole('list', { name: 'Setup steps' }).locator('[aria-current="step"]').innerText(),
     ).toContain('Enter what it needs');
-    await saveScreenshots(page, 'setup-2-settings');
-    await expectFitsAPhone(page);
+    await checkStep(page, 'setup-2-settings');
 
     await apiKey.fill(deepgramFakeApiKey);
     await form.getByRole('button', { name: 'Save' }).click();
@@ -162,8 +167,7 @@ it('leads from a cloud service to a first sentence: key, Test against the servic
     expect(
       await page.getByRole('list', { name: 'Setup steps' }).locator('[aria-current="step"]').innerText(),
     ).toContain('Test it');
-    await saveScreenshots(page, 'setup-3-test');
-    await expectFitsAPhone(page);
+    await checkStep(page, 'setup-3-test');
 
     // Left before the last step, the setup is continued from Settings where it was left.
     await page.getByRole('button', { name: 'Leave the setup' }).click();
@@ -181,12 +185,11 @@ it('leads from a cloud service to a first sentence: key, Test against the servic
     await recorder.getByRole('button', { name: 'Start', exact: true }).click();
     await recorder.getByRole('button', { name: 'Stop' }).waitFor();
     await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstWords);
-    await saveScreenshots(page, 'setup-4-record');
+    await checkStep(page, 'setup-4-record');
     await recorder.getByRole('button', { name: 'Stop' }).click();
     const done = page.getByTestId('setup-done');
     await done.getByText('Transcription is set up.').waitFor({ timeout: 20_000 });
-    await saveScreenshots(page, 'setup-4-done');
-    await expectFitsAPhone(page);
+    await checkStep(page, 'setup-4-done');
 
     // Settled: opening the app again goes to Live, on the provider just set up.
     await page.goto(earshot.url);
