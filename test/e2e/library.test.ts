@@ -21,7 +21,7 @@ function unexpectedErrors(pageErrors: string[]): string[] {
 }
 
 function sessionRows(page: Page) {
-  return page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+  return page.getByTestId('session-list').getByRole('listitem');
 }
 
 it('creates a topic and a tag, refuses bad names next to the field, assigns both on a session and filters by them', async () => {

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SessionStore } from '../../store/sessionStore.ts';
+import { emptyPostProcess, type SessionStore } from '../../store/sessionStore.ts';
 import { OpenedResources } from '../support/openedResources.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
-import { saveScreenshots } from './support/screenshots.ts';
+import { phoneViewport, saveScreenshots } from './support/screenshots.ts';
 
 let browser: Browser;
 const opened = new OpenedResources();
@@ -47,9 +47,42 @@ function unexpectedErrors(pageErrors: string[]): string[] {
   return pageErrors.filter((error) => !error.startsWith('Failed to load resource'));
 }
 
+/** The rows of the sessions list, across its day headings. */
 function rows(page: Page) {
-  return page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+  return page.getByTestId('session-list').getByRole('listitem');
 }
+
+const sessionList = (page: Page) => page.getByTestId('session-list');
+const pageRange = (page: Page) => page.getByTestId('page-range').textContent();
+
+/** The day headings of the list, each with the titles and preview lines of its rows. */
+async function daysShown(page: Page) {
+  const days = [];
+  for (const section of await sessionList(page).locator('section').all()) {
+    const rows = [];
+    for (const row of await section.getByRole('listitem').all()) {
+      const preview = row.getByTestId('preview');
+      rows.push({
+        title: await row.locator('.session-row-title').textContent(),
+        preview: (await preview.count()) === 0 ? null : await preview.textContent(),
+      });
+    }
+    days.push({ day: await section.getByRole('heading').textContent(), rows });
+  }
+  return days;
+}
+
+/** Whether the page, the list or any row is wider than the screen (so part of it scrolls sideways). */
+const widerThanScreen = `(() => {
+  const list = document.querySelector('[data-testid="session-list"]');
+  return {
+    page: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    list: list.scrollWidth > list.clientWidth,
+    rows: [...document.querySelectorAll('.session-row')].filter(
+      (row) => row.scrollWidth > row.clientWidth || row.getBoundingClientRect().right > window.innerWidth,
+    ).length,
+  };
+})()`;
 
 it('finds a session by a word only its transcript has, marks it, filters by status and pages past 25', async () => {
   const earshot = await openEarshot(browser);
@@ -87,22 +120,22 @@ it('finds a session by a word only its transcript has, marks it, filters by stat
     await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     await page.keyboard.press('/');
-    const search = page.getByLabel('Search titles and transcripts');
+    const search = page.getByLabel('Search sessions');
     await expect
       .poll(() => page.evaluate(`document.activeElement?.getAttribute('aria-label') ?? null`))
-      .toBe('Search titles and transcripts');
+      .toBe('Search sessions');
     await page.keyboard.type('quillwort');
     await expect.poll(() => rows(page).count()).toBe(1);
     const row = rows(page).first();
     await expect.poll(() => row.getByRole('link').textContent()).toContain('Garden planning');
     expect(await row.textContent()).toMatch(/Home.*spring/);
     await expect
-      .poll(() => row.getByTestId('snippet').locator('mark').allTextContents())
+      .poll(() => row.getByTestId('matching-line').locator('mark').allTextContents())
       .toEqual(['Quillwort']);
     expect(await page.getByTestId('page-range').textContent()).toBe('1–1 of 1');
 
     await search.fill('standup 7');
-    await expect.poll(() => rows(page).locator('mark').allTextContents()).toEqual(['standup 7']);
+    await expect.poll(() => rows(page).locator('mark').allTextContents()).toEqual(['standup', '7']);
 
     await search.fill('nothing says this');
     await page.getByText('No session matches “nothing says this”').waitFor();
@@ -211,7 +244,7 @@ it('opens a session: renames it, exports SRT and JSON, and deletes it after conf
   }
 });
 
-it('calls a session without a title by its start time (and first words on its page), in the list and on its page', async () => {
+it('calls a session without a title by the first words of its transcript, in the list, on its page and in the tab', async () => {
   const earshot = await openEarshot(browser);
   try {
     const { page, service } = earshot;
@@ -220,17 +253,17 @@ it('calls a session without a title by its start time (and first words on its pa
       startedAt: firstStart,
       sentences: ['And so my fellow Americans,', 'ask not what your country can do for you.'],
     });
+    const title = 'And so my fellow Americans, ask not what…';
     await page.goto(`${earshot.url}#/sessions`);
     const row = rows(page).first();
-    // The list has no transcripts: the fallback is the start time, as the row's facts write it.
-    const startedAt = await row.locator('.session-row-facts span').first().textContent();
-    expect(startedAt).toContain('2025');
-    await expect.poll(() => row.locator('.session-row-title').textContent()).toBe(startedAt);
+    await expect.poll(() => row.locator('.session-row-title').textContent()).toBe(title);
+    // The preview goes on where the title stops rather than repeating it.
+    expect(await row.getByTestId('preview').textContent()).toBe('…your country can do for you.');
     await saveScreenshots(page, 'sessions-untitled');
 
     await row.getByRole('link').click();
-    const heading = `${startedAt} — And so my fellow Americans, ask not what…`;
-    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe(`${title} — Earshot`);
     await saveScreenshots(page, 'session-untitled');
     // Renaming starts from the title itself, not from the fallback.
     await page.getByRole('button', { name: 'Rename' }).click();
@@ -270,6 +303,165 @@ it('grows a recording session live, and offers resume and finalize once it is in
     await page.getByRole('button', { name: 'Resume recording' }).click();
     await expect.poll(() => page.evaluate('location.hash')).toBe('#/live');
     expect(await page.evaluate(`sessionStorage.getItem('earshot.resumeSessionId')`)).toBe(other.id);
+    expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+});
+
+it('groups sessions by day, with a preview line under each and a meaningful title for the untitled, and fits a phone', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page, service } = earshot;
+    const startOfToday = new Date().setHours(0, 0, 0, 0);
+    const today = Math.max(startOfToday + 1000, Date.now() - 120_000);
+    const budget = seedSession(service.store, {
+      title: 'Budget review',
+      startedAt: today,
+      sentences: ['Let us go through the numbers.'],
+    });
+    service.store.updateSession(budget.id, {
+      postProcess: {
+        ...emptyPostProcess,
+        summary: 'The budget was approved.\nHiring waits.',
+        status: 'success',
+      },
+    });
+    seedSession(service.store, {
+      title: 'Live 11/25/2026, 7:47:34 PM',
+      startedAt: today - 1000,
+      sentences: ['Quarterly numbers first, then the hiring plan for spring.', 'Ana starts.'],
+    });
+    seedSession(service.store, {
+      title: 'Standup',
+      startedAt: startOfToday - 6 * hour,
+      sentences: ['Yesterday I reviewed the release notes.'],
+    });
+    const older = startOfToday - 3 * 24 * hour + 10 * hour;
+    seedSession(service.store, { title: '', startedAt: older, sentences: [] });
+
+    await page.goto(`${earshot.url}#/sessions`);
+    const olderDay = new Date(older).toLocaleDateString('en-US', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      ...(new Date(older).getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
+    });
+    const olderStart = await page.evaluate<string>(
+      `new Date(${older}).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })`,
+    );
+    await expect
+      .poll(() => daysShown(page))
+      .toEqual([
+        {
+          day: 'Today',
+          rows: [
+            { title: 'Budget review', preview: 'The budget was approved.' },
+            { title: 'Quarterly numbers first, then the hiring…', preview: '…plan for spring. Ana starts.' },
+          ],
+        },
+        {
+          day: 'Yesterday',
+          rows: [{ title: 'Standup', preview: 'Yesterday I reviewed the release notes.' }],
+        },
+        { day: olderDay, rows: [{ title: `Untitled session · ${olderStart}`, preview: null }] },
+      ]);
+    await expect.poll(() => page.title()).toBe('Sessions — Earshot');
+    await saveScreenshots(page, 'sessions-days', { phone: true });
+
+    await page.setViewportSize(phoneViewport);
+    await expect.poll(() => page.evaluate(widerThanScreen)).toEqual({ page: false, list: false, rows: 0 });
+    expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+});
+
+it('keeps its place: Next moves focus to the top of the list, Back returns to the same page of the same search', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page, service } = earshot;
+    for (let index = 0; index < 30; index++) {
+      seedSession(service.store, {
+        title: `Weekly standup ${index + 1}`,
+        startedAt: firstStart + index * hour,
+        sentences: ['Yesterday I reviewed the release notes.'],
+      });
+    }
+    seedSession(service.store, { title: 'Garden planning', startedAt: firstStart, sentences: ['Plant it.'] });
+
+    await page.goto(`${earshot.url}#/sessions`);
+    await expect.poll(() => pageRange(page)).toBe('1–25 of 31');
+    await page.getByLabel('Search sessions').fill('standup');
+    await expect.poll(() => pageRange(page)).toBe('1–25 of 30');
+
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => pageRange(page)).toBe('26–30 of 30');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('data-testid')`)).toBe('session-list');
+    // The top of the list is on screen: the reader is not left at the bottom of the new page.
+    const top = (await sessionList(page).boundingBox())?.y ?? -1;
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(860 / 2);
+    expect(await page.evaluate('location.hash')).toBe('#/sessions?words=standup&offset=25');
+
+    await rows(page).first().getByRole('link').click();
+    await page.getByRole('heading', { name: 'Weekly standup 5', exact: true }).waitFor();
+    await page.goBack();
+    await expect.poll(() => pageRange(page)).toBe('26–30 of 30');
+    expect(await page.getByLabel('Search sessions').inputValue()).toBe('standup');
+    await page.goBack();
+    await expect.poll(() => pageRange(page)).toBe('1–25 of 30');
+    expect(await page.getByLabel('Search sessions').inputValue()).toBe('standup');
+    expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+});
+
+it('finds all the typed words in any order, ignoring accents, and shows the line they are on, marked', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page, service } = earshot;
+    seedSession(service.store, {
+      title: 'Platform sync',
+      startedAt: firstStart,
+      sentences: ['Good morning.', 'We should refactor the database before spring.'],
+    });
+    seedSession(service.store, {
+      title: 'Half of it',
+      startedAt: firstStart + hour,
+      sentences: ['The refactor is done.'],
+    });
+    seedSession(service.store, {
+      title: 'Visite',
+      startedAt: firstStart + 2 * hour,
+      sentences: ['Nous allons à l’École demain.'],
+    });
+
+    await page.goto(`${earshot.url}#/sessions`);
+    const search = page.getByLabel('Search sessions');
+    const results = rows(page);
+    await search.fill('refactor database');
+    await expect
+      .poll(() => results.locator('.session-row-title').allTextContents())
+      .toEqual(['Platform sync']);
+    const line = results.first().getByTestId('matching-line');
+    await expect
+      .poll(() => line.textContent())
+      .toBe('0:05 Ben: We should refactor the database before spring.');
+    expect(await line.locator('mark').allTextContents()).toEqual(['refactor', 'database']);
+    // The result opens the session where the words were said.
+    expect(await results.first().getByRole('link').getAttribute('href')).toMatch(/\?t=5$/);
+
+    await search.fill('ecole');
+    await expect.poll(() => results.locator('.session-row-title').allTextContents()).toEqual(['Visite']);
+    await expect
+      .poll(() => results.first().getByTestId('matching-line').locator('mark').allTextContents())
+      .toEqual(['École']);
+    await saveScreenshots(page, 'sessions-words');
+    expect(await page.evaluate('location.hash')).toBe('#/sessions?words=ecole');
     expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
   } finally {
     await earshot.close();

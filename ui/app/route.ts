@@ -10,7 +10,8 @@ export type SetupStep = 'settings' | 'record';
 export type Route =
   | { page: 'live' }
   | { page: 'files' }
-  | { page: 'sessions' }
+  /** `place`: the list's filters and page as a URL query (sessions/sessionFilters.ts), so Back keeps them. */
+  | { page: 'sessions'; place?: string }
   /** `atMs`: a moment of its transcript to show (`?t=` in seconds), so a time can be shared. */
   | { page: 'session'; sessionId: string; atMs?: number }
   | { page: 'library' }
@@ -28,7 +29,8 @@ export function routeFromHash(hash: string): Route {
     case 'files':
       return { page: 'files' };
     case 'sessions':
-      return argument ? sessionRoute(decodeURIComponent(argument), query) : { page: 'sessions' };
+      if (argument) return sessionRoute(decodeURIComponent(argument), query);
+      return query ? { page: 'sessions', place: query } : { page: 'sessions' };
     case 'library':
       return { page: 'library' };
     case 'settings':
@@ -72,6 +74,8 @@ export function hashOf(route: Route): string {
       const session = `#/sessions/${encodeURIComponent(route.sessionId)}`;
       return route.atMs === undefined ? session : `${session}?t=${route.atMs / 1000}`;
     }
+    case 'sessions':
+      return route.place ? `#/sessions?${route.place}` : '#/sessions';
     case 'settings':
       return route.provider === undefined
         ? `#/settings/${route.section}`
@@ -91,8 +95,10 @@ export function hashOf(route: Route): string {
   }
 }
 
-export function navigate(route: Route): void {
-  location.hash = hashOf(route);
+/** `replace` changes the address without a new Back step (a search box that updates as one types). */
+export function navigate(route: Route, options: { replace?: boolean } = {}): void {
+  if (options.replace) location.replace(hashOf(route));
+  else location.hash = hashOf(route);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -11,3 +11,8 @@ export function formatDuration(milliseconds: number): string {
 export function formatDateTime(epochMs: number): string {
   return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** An epoch time's hour and minute as the user's locale writes them ("14:05", "2:05 PM"). */
+export function formatTimeOfDay(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString(undefined, { timeStyle: 'short' });
+}

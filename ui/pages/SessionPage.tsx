@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Segment } from '../../store/records.ts';
 import { hashOf, navigate } from '../app/route.ts';
+import { useDocumentTitle } from '../app/useDocumentTitle.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
@@ -72,6 +73,7 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
   const liveSegments = useRecordingSegments(recording ? session.id : undefined);
   const segments = recording ? liveSegments : props.detail.segments;
   const displayTitle = sessionDisplayTitle(session, segments);
+  useDocumentTitle(displayTitle);
   const provider = useProviderNames()(session.providerId);
   const topic = useTopics().find((candidate) => candidate.id === session.topicId);
   const tags = useTags().filter((tag) => session.tagIds.includes(tag.id));

@@ -1,14 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sessionStatuses } from '../../store/records.ts';
-import { hashOf } from '../app/route.ts';
+import { hashOf, navigate, useRoute } from '../app/route.ts';
+import { useDocumentTitle } from '../app/useDocumentTitle.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { groupByDay } from '../sessions/sessionDays.ts';
 import {
   hasSessionFilters,
   noSessionFilters,
-  readSessionFilters,
+  sessionListPlace,
+  sessionListRoute,
   type SessionFilters,
-  writeSessionFilters,
+  type SessionListPlace,
 } from '../sessions/sessionFilters.ts';
 import { SessionRow } from '../sessions/SessionRow.tsx';
 import { sessionStatusLabels } from '../sessions/SessionStatusBadge.tsx';
@@ -20,34 +23,49 @@ import '../styles/sessions.css';
 /** Typing pauses this long before the service is asked, so a word is one request, not one per key. */
 const searchDelayMs = 250;
 
+/**
+ * Every session, newest first under a heading per day, 25 to a page. Where the user is (the search,
+ * the filters, the page) is the address, so Back returns to it; typing changes the address without
+ * adding a Back step per word.
+ */
 export function SessionsPage() {
-  const [filters, setFilters] = useState<SessionFilters>(readSessionFilters);
-  const [searchText, setSearchText] = useState(filters.search);
-  const [offset, setOffset] = useState(0);
+  const route = useRoute();
+  const placeQuery = route.page === 'sessions' ? (route.place ?? '') : '';
+  const place = useMemo(() => sessionListPlace({ page: 'sessions', place: placeQuery }), [placeQuery]);
+  const { filters, offset } = place;
+  const [searchText, setSearchText] = useState(filters.words);
+  /** The words this page last put in the address, to tell its own change from Back or a link. */
+  const typedWords = useRef(filters.words);
   const searchBox = useRef<HTMLInputElement>(null);
+  const listTop = useRef<HTMLDivElement>(null);
+  const page = useRef<HTMLElement>(null);
   const topics = useTopics();
   const tags = useTags();
   const topicsById = useMemo(() => new Map(topics.map((topic) => [topic.id, topic])), [topics]);
   const tagsById = useMemo(() => new Map(tags.map((tag) => [tag.id, tag])), [tags]);
   const providerLabel = useProviderLabels();
-  const { sessions, total, loaded, error } = useSessionSearch(filters, offset);
+  const { sessions, total, loaded, error, answeredAt } = useSessionSearch(place);
+  useDocumentTitle('Sessions');
 
-  const applyFilters = (next: SessionFilters) => {
-    writeSessionFilters(next);
-    setFilters(next);
-    setOffset(0);
-  };
+  const go = (next: SessionListPlace, options: { replace?: boolean } = {}) =>
+    navigate(sessionListRoute(next), options);
+  const applyFilters = (next: SessionFilters) => go({ filters: next, offset: 0 });
 
   useEffect(() => {
-    if (searchText === filters.search) return;
+    if (filters.words === typedWords.current.trim()) return;
+    typedWords.current = filters.words;
+    setSearchText(filters.words);
+  }, [filters.words]);
+
+  useEffect(() => {
+    if (searchText.trim() === place.filters.words) return;
     const timer = setTimeout(() => {
-      const next = { ...filters, search: searchText };
-      writeSessionFilters(next);
-      setFilters(next);
-      setOffset(0);
+      typedWords.current = searchText;
+      const typed = { filters: { ...place.filters, words: searchText }, offset: 0 };
+      navigate(sessionListRoute(typed), { replace: true });
     }, searchDelayMs);
     return () => clearTimeout(timer);
-  }, [searchText, filters]);
+  }, [searchText, place]);
 
   useEffect(() => {
     const focusSearch = (event: KeyboardEvent) => {
@@ -62,7 +80,15 @@ export function SessionsPage() {
     return () => document.removeEventListener('keydown', focusSearch);
   }, []);
 
+  /** Next and Previous start the reader at the top of the new page, not at the buttons below it. */
+  const turnPage = (nextOffset: number) => {
+    go({ filters, offset: nextOffset });
+    listTop.current?.focus({ preventScroll: true });
+    page.current?.scrollIntoView({ block: 'start' });
+  };
+
   const clearFilters = () => {
+    typedWords.current = '';
     setSearchText('');
     applyFilters(noSessionFilters);
   };
@@ -70,21 +96,24 @@ export function SessionsPage() {
   const filtered = hasSessionFilters(filters);
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + sessions.length, total);
+  const days = groupByDay(sessions, answeredAt);
 
   return (
-    <section className="sessions-page">
+    <section className="sessions-page" ref={page}>
       <h1>Sessions</h1>
       <div className="toolbar sessions-filters" role="search">
         <input
           ref={searchBox}
           type="search"
           className="sessions-search"
-          aria-label="Search titles and transcripts"
-          placeholder="Search titles and transcripts (press /)"
+          aria-label="Search sessions"
+          placeholder="Words from titles, transcripts, speakers or summaries (press /)"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') applyFilters({ ...filters, search: searchText });
+            if (event.key !== 'Enter') return;
+            typedWords.current = searchText;
+            go({ filters: { ...filters, words: searchText }, offset: 0 }, { replace: true });
           }}
         />
         <select
@@ -155,9 +184,9 @@ export function SessionsPage() {
       {loaded && total === 0 && filtered && (
         <EmptyState
           title={
-            filters.search.trim() === ''
+            filters.words.trim() === ''
               ? 'No session matches these filters'
-              : `No session matches “${filters.search.trim()}”`
+              : `No session matches “${filters.words.trim()}”`
           }
           action={
             <button type="button" onClick={clearFilters}>
@@ -171,21 +200,36 @@ export function SessionsPage() {
 
       {total > 0 && (
         <>
-          <ul className="session-list" aria-label="Sessions">
-            {sessions.map((session) => (
-              <SessionRow
-                key={session.id}
-                session={session}
-                term={filters.search}
-                topics={topicsById}
-                tags={tagsById}
-                providerLabel={providerLabel}
-              />
+          <div
+            ref={listTop}
+            className="session-days"
+            tabIndex={-1}
+            role="region"
+            aria-label={`Sessions ${first}–${last} of ${total}`}
+            data-testid="session-list"
+          >
+            {days.map((day, index) => (
+              // A heading per day, not a landmark per day: one region for the page is enough to land on.
+              <section key={`${day.key}-${index}`}>
+                <h2 className="session-day">{day.label}</h2>
+                <ul className="session-list">
+                  {day.sessions.map((session) => (
+                    <SessionRow
+                      key={session.id}
+                      session={session}
+                      words={filters.words}
+                      topics={topicsById}
+                      tags={tagsById}
+                      providerLabel={providerLabel}
+                    />
+                  ))}
+                </ul>
+              </section>
             ))}
-          </ul>
+          </div>
           {sessions.length === 0 && (
             <p>
-              <button type="button" onClick={() => setOffset(0)}>
+              <button type="button" onClick={() => turnPage(0)}>
                 Back to the first page
               </button>
             </p>
@@ -197,14 +241,14 @@ export function SessionsPage() {
             <button
               type="button"
               disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - sessionPageSize))}
+              onClick={() => turnPage(Math.max(0, offset - sessionPageSize))}
             >
               Previous
             </button>
             <button
               type="button"
               disabled={offset + sessionPageSize >= total}
-              onClick={() => setOffset(offset + sessionPageSize)}
+              onClick={() => turnPage(offset + sessionPageSize)}
             >
               Next
             </button>

@@ -5,39 +5,75 @@ import { formatDateTime } from '../format/time.ts';
 const firstWordsLength = 40;
 
 /**
- * What a session is called on screen: its title, or, for a session without one, its start time
- * and the first words of its transcript ("25 Nov 2026, 14:05 — And so my fellow Americans…"), so
- * an untitled session never shows as a blank line. Without segments (the sessions list has none)
- * it is the start time alone.
+ * The title the service gave a live session started without one (`Live ${toLocaleString()}` in
+ * the service's locale: "Live 11/25/2026, 7:47:34 PM", "Live 25.11.2026, 19:47:34"): "Live", then
+ * a date and time, which is digits and separators with at most a short day-period word ("PM",
+ * "午後"). It says nothing the row's time does not, so such a session is named like an untitled one.
+ */
+function isServiceDefaultTitle(title: string): boolean {
+  const match = /^Live (.+)$/u.exec(title.trim());
+  if (match === null) return false;
+  const dateAndTime = match[1] ?? '';
+  const digits = dateAndTime.match(/\p{Nd}/gu)?.length ?? 0;
+  const words = dateAndTime.replace(/[\p{Nd}\s.,/:-]/gu, '');
+  return digits >= 6 && words.length <= 4;
+}
+
+/** True for a title someone chose (or a file's name); false for none and for the service's default. */
+export function hasOwnTitle(title: string): boolean {
+  return title.trim() !== '' && !isServiceDefaultTitle(title);
+}
+
+/**
+ * What a session is called on screen (the list, its page's heading, the tab): its own title; else
+ * the first words of its transcript ("And so my fellow Americans, ask not what…"); else, with
+ * nothing said yet, what it is and when it started ("Live session · 25 Nov 2026, 14:05"). A title
+ * the user set is never replaced; this changes only what is shown, so old sessions read the same.
  */
 export function sessionDisplayTitle(
   session: Pick<SessionRecord, 'title' | 'startedAt'>,
   segments: ReadonlyArray<Pick<Segment, 'text'>> = [],
 ): string {
-  if (session.title.trim() !== '') return session.title;
-  const startedAt = formatDateTime(session.startedAt);
-  const words = firstWords(segments);
-  return words === '' ? startedAt : `${startedAt} — ${words}`;
+  if (hasOwnTitle(session.title)) return session.title.trim();
+  const { words, rest } = titleWords(openingText(segments));
+  if (words !== '') return rest === '' ? words : `${words}…`;
+  const kind = session.title.trim() === '' ? 'Untitled session' : 'Live session';
+  return `${kind} · ${formatDateTime(session.startedAt)}`;
+}
+
+/** Enough of the transcript's first segments for a title: a transcript can have thousands. */
+function openingText(segments: ReadonlyArray<Pick<Segment, 'text'>>): string {
+  let text = '';
+  for (const segment of segments) {
+    const said = segment.text.trim();
+    if (said === '') continue;
+    text = text === '' ? said : `${text} ${said}`;
+    if (text.length > firstWordsLength) break;
+  }
+  return text;
 }
 
 /**
- * Whole words up to `firstWordsLength` characters, with "…" when the transcript goes on. Reads
- * only as many segments as it needs: a transcript can have thousands.
+ * `text` split where a title made of it ends: `words` is whole words up to `firstWordsLength`
+ * characters, `rest` what follows (empty when the text fits).
  */
-function firstWords(segments: ReadonlyArray<Pick<Segment, 'text'>>): string {
-  let shown = '';
-  for (const segment of segments) {
-    for (const word of segment.text.split(/\s+/)) {
-      if (word === '') continue;
-      const longer = shown === '' ? word : `${shown} ${word}`;
-      if (longer.length <= firstWordsLength) {
-        shown = longer;
-        continue;
-      }
-      // Chinese and Japanese are written without spaces: a first "word" can be a whole sentence.
-      const cut = shown === '' ? Array.from(word).slice(0, firstWordsLength).join('') : shown;
-      return `${cut}…`;
+export function titleWords(text: string): { words: string; rest: string } {
+  const all = text.trim().split(/\s+/u);
+  let words = '';
+  for (const [index, word] of all.entries()) {
+    if (word === '') continue;
+    const longer = words === '' ? word : `${words} ${word}`;
+    if (longer.length <= firstWordsLength) {
+      words = longer;
+      continue;
     }
+    if (words !== '') return { words, rest: all.slice(index).join(' ') };
+    // Chinese and Japanese are written without spaces: a first "word" can be a whole sentence.
+    const characters = Array.from(word);
+    return {
+      words: characters.slice(0, firstWordsLength).join(''),
+      rest: [characters.slice(firstWordsLength).join(''), ...all.slice(index + 1)].join(' ').trim(),
+    };
   }
-  return shown;
+  return { words, rest: '' };
 }
