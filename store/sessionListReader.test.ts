@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordMeeting } from '../test/support/recordedMeeting.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
 import { cjkTokens } from './cjkTokens.ts';
 import { databaseFileName } from './database.ts';
@@ -26,18 +27,17 @@ afterEach(() => {
 });
 
 /** A finished session with one segment per `[speaker, text]`. */
-function finishedSession(
+const finishedSession = (
   id: string,
   startedAt: number,
   lines: Array<[speaker: string | null, text: string]>,
   title = `Session ${id}`,
-): void {
-  store.createSession({ id, title, providerId: 'deepgram', startedAt });
-  lines.forEach(([speaker, text], index) =>
-    store.appendSegment(id, { text, startMs: index * 1_000, endMs: index * 1_000 + 900, speaker }),
+) =>
+  recordMeeting(
+    store,
+    lines.map(([speaker, text]) => (speaker === null ? text : { text, speaker })),
+    { id, title, startedAt },
   );
-  store.setSessionStatus(id, 'completed');
-}
 
 const wordIds = (words: string, query: Partial<SessionQuery> = {}) =>
   store.listSessions({ words, limit: 20, offset: 0, ...query }).sessions.map((session) => session.id);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordMeeting } from '../../test/support/recordedMeeting.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import type { SessionQuery } from '../records.ts';
 import { emptyPostProcess, SessionStore } from '../sessionStore.ts';
@@ -20,11 +21,12 @@ afterEach(async () => {
   directory.remove();
 });
 
-function finishedSession(id: string, startedAt: number, text: string, speaker: string | null = null): void {
-  store.createSession({ id, title: `Session ${id}`, providerId: 'deepgram', startedAt });
-  store.appendSegment(id, { text, startMs: 0, endMs: 900, speaker });
-  store.setSessionStatus(id, 'completed');
-}
+const finishedSession = (id: string, startedAt: number, text: string, speaker?: string) =>
+  recordMeeting(store, [speaker === undefined ? text : { text, speaker }], {
+    id,
+    title: `Session ${id}`,
+    startedAt,
+  });
 
 const page = (query: Partial<SessionQuery>) => pool.listSessions({ limit: 20, offset: 0, ...query });
 const ids = async (query: Partial<SessionQuery>) => (await page(query)).sessions.map((session) => session.id);

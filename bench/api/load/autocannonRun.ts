@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runJsonProcess } from '../../support/jsonProcess.ts';
 
 export interface LoadOptions {
   url: string;
@@ -37,13 +37,13 @@ const graceMs = 30_000;
  * event loop would slow the measurement itself. Each run is bounded by `--duration`, and killed if
  * it overstays.
  */
-export function runLoad(options: LoadOptions): Promise<LoadResult> {
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const headerArguments = Object.entries(options.headers).flatMap(([name, value]) => [
     '-H',
     `${name}=${value}`,
   ]);
-  const child = spawn(
-    process.execPath,
+  const result = await runJsonProcess(
+    'autocannon',
     [
       autocannonScript,
       ...['--connections', String(options.connections)],
@@ -53,28 +53,9 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       '--no-progress',
       options.url,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    options.durationSeconds * 1000 + graceMs,
   );
-  let output = '';
-  let errorOutput = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errorOutput += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.durationSeconds * 1000 + graceMs);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) {
-        reject(new Error(`autocannon ended with ${signal ?? `code ${code}`}: ${errorOutput.trim()}`));
-        return;
-      }
-      try {
-        resolve(toLoadResult(JSON.parse(output) as AutocannonJson));
-      } catch (error) {
-        reject(new Error(`autocannon printed no result: ${(error as Error).message}\n${errorOutput.trim()}`));
-      }
-    });
-  });
+  return toLoadResult(result as AutocannonJson);
 }
 
 function toLoadResult(result: AutocannonJson): LoadResult {

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runJsonProcess } from '../../support/jsonProcess.ts';
 import type { FixtureManifest } from '../fixture/fixtureManifest.ts';
 import { seededRandom } from '../fixture/random.ts';
 import { buildVocabulary } from '../fixture/vocabulary.ts';
@@ -37,32 +37,11 @@ export function distinctQueries(manifest: FixtureManifest): string[] {
  * Runs the distinct-queries load in a process of its own (distinctQueryClients.ts), so that the
  * clients' work never shares an event loop with the measurement's bookkeeping here.
  */
-export function runDistinctQueries(options: DistinctQueryOptions): Promise<DistinctQueryResult> {
-  const child = spawn(
-    process.execPath,
+export async function runDistinctQueries(options: DistinctQueryOptions): Promise<DistinctQueryResult> {
+  const result = await runJsonProcess(
+    'the distinct-queries load',
     ['--disable-warning=ExperimentalWarning', clientsScript, JSON.stringify(options)],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    options.durationSeconds * 1000 + graceMs,
   );
-  let output = '';
-  let errorOutput = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errorOutput += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.durationSeconds * 1000 + graceMs);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) {
-        reject(
-          new Error(
-            `the distinct-queries load ended with ${signal ?? `code ${code}`}: ${errorOutput.trim()}`,
-          ),
-        );
-        return;
-      }
-      resolve(JSON.parse(output) as DistinctQueryResult);
-    });
-  });
+  return result as DistinctQueryResult;
 }
