@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { OpenedResources } from '../support/openedResources.ts';
+import { accessibilityProblems, sidewaysOverflow } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { unexpectedErrors } from './support/budgetMeeting.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
@@ -95,6 +96,16 @@ function activeElementText(page: Page): Promise<string> {
     const active = (globalThis as unknown as WindowLike).document.activeElement;
     return `${active?.tagName}:${active?.textContent}`;
   });
+}
+
+/** What axe-core finds wrong with the page as it is, in the light theme and in the dark one. */
+async function problemsInBothThemes(page: Page) {
+  const problems = [];
+  for (const scheme of ['light', 'dark']) {
+    await page.getByTestId('theme').selectOption(scheme);
+    problems.push(...(await accessibilityProblems(page)));
+  }
+  return problems;
 }
 
 /** Whether nothing inside the element reaches out past its sides (or, with `down`, below it). */
@@ -196,7 +207,7 @@ it('leads with the summary, finds in the transcript, and links each time to its 
   } finally {
     await earshot.close();
   }
-});
+}, 60_000);
 
 /** A finished four-line meeting without a title, translated into German line by line. */
 function seedTranslatedMeeting(store: SessionStore): string {
@@ -269,6 +280,7 @@ it('shows a translation beside its source line, renames without cutting the titl
     await page.getByLabel('Find in transcript').fill('fahrt');
     await expect.poll(() => page.getByTestId('find-count').textContent()).toBe('1 of 1');
     expect(await rows.nth(1).getByTestId('translated-line').locator('mark').textContent()).toBe('fährt');
+    expect(await problemsInBothThemes(page)).toEqual([]);
     await page.getByLabel('Find in transcript').fill('');
     await saveScreenshots(page, 'session-page-translation');
 
@@ -297,7 +309,8 @@ it('shows a translation beside its source line, renames without cutting the titl
     await page.setViewportSize({ width: 390, height: 844 });
     const article = page.locator('article.session-page');
     await expect.poll(() => fits(article)).toBe(true);
-    expect(await fits(page.locator('html'))).toBe(true);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await problemsInBothThemes(page)).toEqual([]);
     const [source, translated] = await Promise.all([
       pageBox(rows.nth(0).locator('.transcript-line').first()),
       pageBox(rows.nth(0).getByTestId('translated-line')),
@@ -308,4 +321,4 @@ it('shows a translation beside its source line, renames without cutting the titl
   } finally {
     await earshot.close();
   }
-});
+}, 60_000);
