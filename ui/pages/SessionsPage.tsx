@@ -107,7 +107,7 @@ export function SessionsPage() {
           type="search"
           className="sessions-search"
           aria-label="Search sessions"
-          placeholder="Words from titles, transcripts, speakers or summaries (press /)"
+          placeholder="Search words, in any order (press /)"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           onKeyDown={(event) => {
