@@ -14,7 +14,6 @@ import { parseJsonBody } from './requestBody.ts';
 import { attachmentDisposition, safeFileName } from '../../store/safeFileName.ts';
 import { trimmedText } from './textField.ts';
 import { transcriptOpening } from './transcriptOpening.ts';
-import { transcriptSnippet } from './transcriptSnippet.ts';
 
 export const patchSchema = z
   .object({
@@ -30,9 +29,8 @@ const patchUsage =
 /**
  * The UI's sessions, relative to the control channel's base path:
  * - `GET /sessions?search=&words=&topicId=&tagId=&status=&limit=&offset=` → `{sessions, total}`,
- *   newest first, each with a `snippet` of the transcript around the search text (null without a
- *   match), the `opening` of its transcript (its first words, null while it has none) and, with
- *   `words`, its `matchingLine` (records.ts; null when only the title held the words)
+ *   newest first, each with the `opening` of its transcript (its first words, null while it has
+ *   none) and, with `words`, its `matchingLine` (records.ts; null when only the title held the words)
  * - `GET /sessions/:id` → `{session, segments, askHistory}`
  * - `PATCH /sessions/:id` `{title?, topicId?, tagIds?}` → `{session}`
  * - `DELETE /sessions/:id` → 204; refused while the session records
@@ -56,7 +54,6 @@ export function createSessionControl(dependencies: {
       {
         sessions: page.sessions.map((session) => ({
           ...session,
-          snippet: query.search === undefined ? null : snippetOf(store, session, query.search),
           opening: openingOf(store, session),
           ...(page.matchingLines === undefined
             ? {}
@@ -142,10 +139,6 @@ export function createSessionControl(dependencies: {
 
 function sessionNotFound(id: string): Response {
   return errorResponse('session_not_found', `There is no session ${id}; it may have been deleted.`);
-}
-
-function snippetOf(store: SessionStore, session: SessionRecord, search: string): string | null {
-  return session.transcriptLength === 0 ? null : transcriptSnippet(store.getTranscript(session.id), search);
 }
 
 function openingOf(store: SessionStore, session: SessionRecord): string | null {

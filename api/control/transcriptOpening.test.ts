@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transcriptOpening } from './transcriptOpening.ts';
-import { snippetLength } from './transcriptSnippet.ts';
+import { snippetLength } from '../../store/textWindow.ts';
 
 describe("a transcript's opening", () => {
   it('is a short transcript whole, without its surrounding spaces', () => {

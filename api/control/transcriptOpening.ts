@@ -1,7 +1,7 @@
-import { snippetLength } from './transcriptSnippet.ts';
+import { snippetLength } from '../../store/textWindow.ts';
 
 /**
- * The first words of `transcript`, about as long as a search snippet, cut between words with "…"
+ * The first words of `transcript`, about as long as a search's matching line, cut between words with "…"
  * where it goes on; null for an empty transcript. The sessions list shows it as a row's preview and
  * names an untitled session by it, without fetching each session's segments.
  */

@@ -115,12 +115,12 @@ const sessionRoutes: PrivateOperation[] = [
     path: '/sessions',
     operationId: 'listSessionsForApp',
     summary:
-      'One page of stored sessions, newest first, each with a snippet of its transcript around the search',
+      'One page of stored sessions, newest first, each with the first words of its transcript and, for a word search, the line that holds the words',
     takesListQuery: true,
     answer: {
       status: 200,
       description:
-        '{sessions, total}: the stored session records (store/records.ts) with a `snippet`, null without a search match, the `opening` of the transcript (its first words, null without one) and, with `words`, a `matchingLine` (docs/api.md; null when only the title held the words)',
+        '{sessions, total}: the stored session records (store/records.ts) with the `opening` of the transcript (its first words, null without one) and, with `words`, a `matchingLine` (docs/api.md; null when only the title held the words)',
     },
     errors: ['invalid_query'],
   },
