@@ -151,7 +151,7 @@ it('leads with the summary, finds in the transcript, and links each time to its 
     const current = page.locator('mark.find-current');
     await find.fill('ecole');
     await expect.poll(() => count.textContent()).toBe('1 of 4');
-    expect(await page.locator('mark.find-match').allTextContents()).toEqual([
+    expect(await page.getByTestId('transcript').locator('mark').allTextContents()).toEqual([
       'École',
       'ECOLE',
       'ecole',

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 export interface TextMark {
   start: number;
   end: number;
+  /** The one match a find is on, set apart from the others (`mark.find-current`). */
+  current?: boolean;
 }
 
 /**
@@ -17,7 +19,11 @@ export function MarkedText(props: { text: string; marks: readonly TextMark[] }) 
   for (const mark of [...props.marks].sort((a, b) => a.start - b.start)) {
     if (mark.start < last || mark.end <= mark.start || mark.end > text.length) continue;
     if (mark.start > last) parts.push(text.slice(last, mark.start));
-    parts.push(<mark key={mark.start}>{text.slice(mark.start, mark.end)}</mark>);
+    parts.push(
+      <mark key={mark.start} className={mark.current === true ? 'find-current' : undefined}>
+        {text.slice(mark.start, mark.end)}
+      </mark>,
+    );
     last = mark.end;
   }
   if (last < text.length) parts.push(text.slice(last));

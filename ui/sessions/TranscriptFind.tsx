@@ -1,12 +1,6 @@
-import { type ReactNode, type RefObject, useEffect, useId, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useState } from 'react';
+import type { TextMark } from './MarkedText.tsx';
 import { type FoundMatch, findMatches, foldForFind, steppedMatch } from './transcriptFind.ts';
-
-/** A stretch of a text to mark, and whether it is the match find is on. */
-export interface FoundMark {
-  start: number;
-  end: number;
-  current: boolean;
-}
 
 export interface TranscriptFindState {
   query: string;
@@ -15,7 +9,7 @@ export interface TranscriptFindState {
   /** The match find is on, from 0; 0 when there is none. */
   current: number;
   step: (step: 1 | -1) => void;
-  found: { marksOf: (textIndex: number) => FoundMark[] };
+  found: { marksOf: (textIndex: number) => TextMark[] };
 }
 
 /**
@@ -58,8 +52,8 @@ export function useTranscriptFind(
   };
 }
 
-function marksByText(matches: readonly FoundMatch[], current: number): Map<number, FoundMark[]> {
-  const marks = new Map<number, FoundMark[]>();
+function marksByText(matches: readonly FoundMatch[], current: number): Map<number, TextMark[]> {
+  const marks = new Map<number, TextMark[]>();
   matches.forEach(({ textIndex, start, end }, index) => {
     const mark = { start, end, current: index === current };
     const ofText = marks.get(textIndex);
@@ -107,22 +101,4 @@ export function TranscriptFind(props: { find: TranscriptFindState }) {
       </button>
     </div>
   );
-}
-
-/** `text` with its found stretches in `<mark>`, the current one set apart. */
-export function FoundText(props: { text: string; marks: readonly FoundMark[] }) {
-  if (props.marks.length === 0) return <>{props.text}</>;
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const mark of props.marks) {
-    if (mark.start > last) parts.push(props.text.slice(last, mark.start));
-    parts.push(
-      <mark key={mark.start} className={mark.current ? 'find-match find-current' : 'find-match'}>
-        {props.text.slice(mark.start, mark.end)}
-      </mark>,
-    );
-    last = mark.end;
-  }
-  if (last < props.text.length) parts.push(props.text.slice(last));
-  return <>{parts}</>;
 }

@@ -1,7 +1,8 @@
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Segment } from '../../store/records.ts';
 import { hashOf } from '../app/route.ts';
-import { FoundText, TranscriptFind, useTranscriptFind } from './TranscriptFind.tsx';
+import { MarkedText } from './MarkedText.tsx';
+import { TranscriptFind, useTranscriptFind } from './TranscriptFind.tsx';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
 
 type TranscriptVersion = 'original' | 'translated' | 'corrected';
@@ -120,7 +121,7 @@ export function TranscriptView(props: {
           />
         ) : (
           <p className="transcript-plain">
-            <FoundText text={shownText} marks={find.found.marksOf(0)} />
+            <MarkedText text={shownText} marks={find.found.marksOf(0)} />
           </p>
         )}
       </div>
@@ -181,12 +182,12 @@ function Segments(props: {
             </a>
             <p className="transcript-line">
               {segment.speaker !== null && <span className="speaker">{segment.speaker}:</span>}
-              <FoundText text={segment.text} marks={found.marksOf(index * 2)} />
+              <MarkedText text={segment.text} marks={found.marksOf(index * 2)} />
             </p>
             {translation !== undefined && (
               <p className="transcript-line transcript-line-translated" data-testid="translated-line">
                 {translatedLine !== undefined && (
-                  <FoundText text={translatedLine} marks={found.marksOf(index * 2 + 1)} />
+                  <MarkedText text={translatedLine} marks={found.marksOf(index * 2 + 1)} />
                 )}
               </p>
             )}
