@@ -72,6 +72,8 @@ it('creates a topic and a tag, refuses bad names next to the field, assigns both
     ]);
 
     await page.goto(`${earshot.url}#/sessions/${sorted.id}`);
+    // The session page's header keeps the topic and tag choices behind their button.
+    await page.getByRole('button', { name: 'Topic and tags' }).click();
     await page.getByLabel('Topic', { exact: true }).selectOption({ label: '🔬 Research' });
     const tagChip = page.getByRole('button', { name: 'urgent' });
     await tagChip.click();
