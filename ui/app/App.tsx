@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useConnectionStatus } from '../connection/connectionContext.tsx';
 import { FilesPage } from '../pages/FilesPage.tsx';
 import { InspectPage } from '../pages/InspectPage.tsx';
@@ -50,11 +51,10 @@ export function App() {
   const menuOpen = menuOpenOn === pageKey;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pageKey : undefined);
   const openMenu = () => {
-    setMenuOpen(true);
-    // The links exist already (only hidden), so the current one can take focus as the menu shows.
-    requestAnimationFrame(() =>
-      navigation.current?.querySelector<HTMLElement>('[aria-current="page"], a')?.focus(),
-    );
+    // Shown at once, so the current page's link has focus before the next key is handled.
+    flushSync(() => setMenuOpen(true));
+    const links = navigation.current;
+    (links?.querySelector<HTMLElement>('[aria-current="page"]') ?? links?.querySelector('a'))?.focus();
   };
   const closeMenuOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !menuOpen) return;
