@@ -121,6 +121,10 @@ describe('word search', () => {
       sessions: [],
     });
     expect(wordIds('database', { search: 'nobody' })).toEqual(['retro']);
+    expect(store.listSessions({ words: 'database', status: 'completed', limit: 1, offset: 9 })).toMatchObject(
+      { total: 2, sessions: [] },
+    );
+    expect(store.listSessions({ words: 'database', search: 'slow', limit: 1, offset: 3 }).total).toBe(1);
     expect(wordIds('database', { status: 'recording' })).toEqual([]);
     store.deleteSession('plan');
     expect(wordIds('database')).toEqual(['retro']);
