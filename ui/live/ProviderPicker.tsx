@@ -30,7 +30,7 @@ export function ProviderPicker(props: {
       <div className="notice notice-warning" role="status">
         <span>
           No provider can do this yet.{' '}
-          <a href={hashOf({ page: 'settings', section: 'providers' })}>Set one up</a>.
+          <a href={hashOf({ page: 'setup' })}>Set one up</a>.
         </span>
       </div>
     );
