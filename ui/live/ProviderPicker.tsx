@@ -29,8 +29,7 @@ export function ProviderPicker(props: {
     return (
       <div className="notice notice-warning" role="status">
         <span>
-          No provider can do this yet.{' '}
-          <a href={hashOf({ page: 'setup' })}>Set one up</a>.
+          No provider can do this yet. <a href={hashOf({ page: 'setup' })}>Set one up</a>.
         </span>
       </div>
     );
