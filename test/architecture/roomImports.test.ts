@@ -31,6 +31,7 @@ const typesOnlyRooms: Record<string, readonly string[]> = {
 const sharedWithUi = new Set([
   'api/control/controlBasePath.ts',
   'api/login/pageKey.ts',
+  'providers/configuration/settingsCommand.ts',
   'providers/live/proxyProtocol.ts',
   'providers/whisper-cpp/runtimePage.ts',
   'store/changedWords.ts',

@@ -4,7 +4,7 @@ import type { ProviderView } from '../../api/control/providerView.ts';
 import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
 import { unreachableAdvice } from '../../providers/providerAddress.ts';
 import { providerDefinitions } from '../../providers/registry.ts';
-import { inAppProblem } from './inAppRemedy.ts';
+import { inAppProblem } from '../../ui/settings/inAppRemedy.ts';
 
 /** The names and labels the service answers on GET /providers: all that inAppProblem reads. */
 const catalog = providerDefinitions.map(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { providerDefinitions } from '../../providers/registry.ts';
-import { transcriptionChoices } from './transcriptionChoices.ts';
+import { transcriptionChoices } from '../../ui/setup/transcriptionChoices.ts';
 
 describe('transcriptionChoices', () => {
   it.each(providerDefinitions.map((definition) => [definition.metadata.label, definition.metadata] as const))(
