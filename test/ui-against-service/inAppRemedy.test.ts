@@ -4,7 +4,8 @@ import type { ProviderView } from '../../api/control/providerView.ts';
 import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
 import { unreachableAdvice } from '../../providers/providerAddress.ts';
 import { providerDefinitions } from '../../providers/registry.ts';
-import { inAppProblem } from '../../ui/settings/inAppRemedy.ts';
+import { runtimeSetupProblem } from '../../providers/whisper-cpp/runtimeSetupProblem.ts';
+import { inAppProblem, withoutCommandLines } from '../../ui/settings/inAppRemedy.ts';
 
 /** The names and labels the service answers on GET /providers: all that inAppProblem reads. */
 const catalog = providerDefinitions.map(
@@ -55,5 +56,25 @@ describe('inAppProblem', () => {
 
   it('leaves a message without a command as the service said it', () => {
     expect(inAppProblem('Deepgram refused the key.', catalog)).toEqual({ text: 'Deepgram refused the key.' });
+  });
+});
+
+describe('withoutCommandLines', () => {
+  it("says the whisper.cpp runtime's missing steps as the places in the app, without command lines", () => {
+    const problem = runtimeSetupProblem({
+      binaryPath: '/nowhere/whisper-server',
+      binaryManaged: true,
+      modelPath: undefined,
+    });
+    expect(problem).toContain('`earshot runtime build`');
+    expect(withoutCommandLines(problem ?? '')).toBe(
+      'P14 whisper.cpp is not set up: whisper-server is not built (Settings → Runtime → Build binary) and ' +
+        'no model is chosen (Settings → Runtime → Download model).',
+    );
+  });
+
+  it('keeps a message that offers no command line as it is', () => {
+    const message = 'The server at http://127.0.0.1:8080 answered 500 (Internal error).';
+    expect(withoutCommandLines(message)).toBe(message);
   });
 });

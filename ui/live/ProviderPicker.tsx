@@ -1,5 +1,5 @@
 import { hashOf } from '../app/route.ts';
-import { withFieldLabels } from '../settings/inAppRemedy.ts';
+import { withFieldLabels, withoutCommandLines } from '../settings/inAppRemedy.ts';
 import { ProblemMessage } from '../settings/ProblemMessage.tsx';
 import { ReachabilityBadge, unreachableMessage, useProviderReachability } from './ProviderReachability.tsx';
 import type { ProviderView, ProvidersState } from './providers.ts';
@@ -82,7 +82,7 @@ function ProviderFacts(props: { provider: ProviderView }) {
         <p className="field-hint" data-testid="provider-problem">
           {problems[0] === undefined
             ? 'Nothing is saved for this provider yet.'
-            : withFieldLabels(problems[0], props.provider)}{' '}
+            : withoutCommandLines(withFieldLabels(problems[0], props.provider))}{' '}
           {metadata.executionMode === 'managed-runtime' ? (
             <a href={hashOf({ page: 'settings', section: 'runtime' })}>Open the runtime settings</a>
           ) : (

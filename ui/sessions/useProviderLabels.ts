@@ -41,11 +41,11 @@ export function useProviderNames(): (providerId: string) => ProviderName | undef
   return (providerId) => names.get(providerId);
 }
 
-/** "P06 Deepgram Nova" by provider id; an id stays as it is until the service answers. */
+/** "Deepgram Nova (P06)" by provider id; an id stays as it is until the service answers. */
 export function useProviderLabels(): (providerId: string) => string {
   const nameOf = useProviderNames();
   return (providerId) => {
     const provider = nameOf(providerId);
-    return provider === undefined ? providerId : `${provider.label} ${provider.name}`;
+    return provider === undefined ? providerId : `${provider.name} (${provider.label})`;
   };
 }

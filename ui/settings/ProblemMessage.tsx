@@ -1,6 +1,6 @@
 import { readSettingsCommand } from '../../providers/configuration/settingsCommand.ts';
 import { hashOf } from '../app/route.ts';
-import { inAppProblem } from './inAppRemedy.ts';
+import { inAppProblem, withoutCommandLines } from './inAppRemedy.ts';
 import { useProviderCatalog } from './providerCatalog.ts';
 
 /**
@@ -10,7 +10,9 @@ import { useProviderCatalog } from './providerCatalog.ts';
 export function ProblemMessage(props: { message: string }) {
   const needsCatalog = readSettingsCommand(props.message).change !== undefined;
   const catalog = useProviderCatalog(needsCatalog);
-  const problem = needsCatalog ? inAppProblem(props.message, catalog) : { text: props.message };
+  const problem = needsCatalog
+    ? inAppProblem(props.message, catalog)
+    : { text: withoutCommandLines(props.message) };
   return (
     <>
       {problem.text}

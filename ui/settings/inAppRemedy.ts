@@ -14,8 +14,8 @@ export interface InAppProblem {
  * names and labels; without it the settings' own names stand in.
  */
 export function inAppProblem(message: string, catalog: readonly ProviderView[] | undefined): InAppProblem {
-  const { text, change, lead } = readSettingsCommand(message);
-  if (change === undefined) return { text: message };
+  const { text, change, lead } = readSettingsCommand(withoutCommandLines(message));
+  if (change === undefined) return { text: withoutCommandLines(message) };
   const provider = catalog?.find(({ metadata }) => metadata.id === change.providerId);
   const providerName = provider?.metadata.name ?? change.providerId;
   const labelOf = (field: string) => provider?.fields.find(({ name }) => name === field)?.label ?? field;
@@ -29,6 +29,18 @@ export function inAppProblem(message: string, catalog: readonly ProviderView[] |
     text: lead === undefined ? labelled : `${labelled} ${sentence}`,
     settings: { providerId: change.providerId, providerName },
   };
+}
+
+/**
+ * A message without the command lines it offers beside the app's own way: "(run `earshot runtime
+ * build` or …, or Settings → Runtime (#/settings/runtime) → Build binary)" reads "(Settings →
+ * Runtime → Build binary)" in the app, where the page is a click away.
+ */
+export function withoutCommandLines(text: string): string {
+  return text
+    .replace(/run `earshot [^`]+`(?: or `earshot [^`]+`)*, or /g, '')
+    .replace(/, or with `earshot [^`]+`/g, '')
+    .replace(/ \(#\/[^)\s]*\)/g, '');
 }
 
 /**
