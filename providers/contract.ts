@@ -220,9 +220,10 @@ export type LiveEvent =
   /**
    * How a windowed stream (P09–P14) keeps up, after each pass: `speed`, seconds of audio the
    * provider transcribes per second (below 1 it is slower than real time; null before the first
-   * pass), and `untranscribedMs`, the captured audio not yet committed (after Stop: what is left).
+   * pass), `untranscribedMs`, the captured audio not yet committed (after Stop: what is left), and
+   * `passAudioMs`, the audio of the pass the provider is working on now (null between passes).
    */
-  | { type: 'pace'; speed: number | null; untranscribedMs: number }
+  | { type: 'pace'; speed: number | null; untranscribedMs: number; passAudioMs: number | null }
   | { type: 'finished' };
 
 export interface LiveStreamRequest<Config> {

@@ -95,8 +95,13 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
     if (update.trimBeforeMs !== undefined) window.trimBefore(update.trimBeforeMs);
   };
 
-  const reportPace = () =>
-    onEvent({ type: 'pace', speed: speed ?? null, untranscribedMs: Math.round(window.durationMs) });
+  const reportPace = (passAudioMs: number | null = null) =>
+    onEvent({
+      type: 'pace',
+      speed: speed ?? null,
+      untranscribedMs: Math.round(window.durationMs),
+      passAudioMs: passAudioMs === null ? null : Math.round(passAudioMs),
+    });
 
   /** Transcribes the window's head (at most the cap); true once it was the end of the audio. */
   const transcribeHead = async (final: boolean): Promise<boolean> => {
@@ -110,6 +115,8 @@ export function openBatchWindowStream(options: BatchWindowStreamOptions): LiveSt
     // A window without speech is not sent: no cost, and no "Thank you." invented on silence.
     const speech = windowSpeech(window.pcm(heardMs), passStartMs);
     if (speech.lastSpeechEndMs !== undefined && baseUrl !== undefined) {
+      // Said as it goes out, so the user sees the pass at work rather than waiting audio.
+      reportPace(heardMs);
       const pass = await transcribeWindow(
         options,
         window,

@@ -26,7 +26,7 @@ export interface LiveSessionUpdate {
    * How a windowed provider (P09–P14) keeps up, from its last pass: see the `pace` LiveEvent. After
    * Stop, `untranscribedMs` is the audio still to transcribe before the session completes.
    */
-  pace?: { speed: number | null; untranscribedMs: number };
+  pace?: { speed: number | null; untranscribedMs: number; passAudioMs: number | null };
   /** While the provider stream is being reopened: which reconnect this is (1 for the first). */
   reconnectAttempt?: number;
 }
@@ -161,7 +161,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
         actor.send({ type: 'STREAM_FINISHED' });
         return;
       case 'pace':
-        pace = { speed: event.speed, untranscribedMs: event.untranscribedMs };
+        pace = { speed: event.speed, untranscribedMs: event.untranscribedMs, passAudioMs: event.passAudioMs };
         publish();
         return;
       case 'error':

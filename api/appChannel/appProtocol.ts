@@ -37,9 +37,10 @@ export interface LiveUpdate {
   /**
    * Windowed providers (P09–P14): `speed`, seconds of audio transcribed per second (below 1 the
    * provider is slower than real time; null before its first pass), and `untranscribedMs`, the
-   * audio not yet committed; while `stopping`, what is left before the session completes.
+   * audio not yet committed; while `stopping`, what is left before the session completes; and
+   * `passAudioMs`, the audio of the pass under way (null between passes).
    */
-  pace?: { speed: number | null; untranscribedMs: number };
+  pace?: { speed: number | null; untranscribedMs: number; passAudioMs: number | null };
   /** While the provider stream is being reopened: which reconnect this is (1 for the first). */
   reconnectAttempt?: number;
 }

@@ -121,6 +121,13 @@ describe('a windowed stream after Stop', () => {
     expect(events.some((event) => event.type === 'pace' && event.speed !== null && event.speed > 0)).toBe(
       true,
     );
+    // Each pass is announced with its audio as it goes out, and none is under way once all is done.
+    const announced = events.flatMap((event) =>
+      event.type === 'pace' && event.passAudioMs !== null ? [event.passAudioMs] : [],
+    );
+    expect(announced).toHaveLength(passes.length);
+    expect(announced).toEqual(passes.map((pass) => Math.round(pass.durationMs)));
+    expect(events.findLast((event) => event.type === 'pace')).toMatchObject({ passAudioMs: null });
   });
 
   it('says how many seconds are missing when the provider refuses the end for good', async () => {

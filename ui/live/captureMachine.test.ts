@@ -90,13 +90,23 @@ describe('captureMachine', () => {
     capture.actor.send({ type: 'START', request });
     await capture.settled();
     capture.actor.send({ type: 'SERVICE.STARTED', sessionId: 's1', audioFormat: 'pcm16' });
-    capture.actor.send(update('s1', { pace: { speed: 0.7, untranscribedMs: 12_000 } }));
+    capture.actor.send(update('s1', { pace: { speed: 0.7, untranscribedMs: 12_000, passAudioMs: null } }));
     // Updates between passes carry no pace: the last one still holds.
     capture.actor.send(update('s1', { tentative: 'and then' }));
-    expect(capture.actor.getSnapshot().context.pace).toEqual({ speed: 0.7, untranscribedMs: 12_000 });
+    expect(capture.actor.getSnapshot().context.pace).toEqual({
+      speed: 0.7,
+      untranscribedMs: 12_000,
+      passAudioMs: null,
+    });
     capture.actor.send({ type: 'STOP' });
-    capture.actor.send(update('s1', { state: 'stopping', pace: { speed: 0.7, untranscribedMs: 4_000 } }));
-    expect(capture.actor.getSnapshot().context.pace).toEqual({ speed: 0.7, untranscribedMs: 4_000 });
+    capture.actor.send(
+      update('s1', { state: 'stopping', pace: { speed: 0.7, untranscribedMs: 4_000, passAudioMs: null } }),
+    );
+    expect(capture.actor.getSnapshot().context.pace).toEqual({
+      speed: 0.7,
+      untranscribedMs: 4_000,
+      passAudioMs: null,
+    });
   });
 
   it('starts: source first, then live.start; records, stops and finishes, remembering the session meanwhile', async () => {

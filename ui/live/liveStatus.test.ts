@@ -81,19 +81,37 @@ describe('liveStatus', () => {
   });
 
   it("tells a windowed provider's passes: the audio waiting for the next, or how far behind real time", () => {
-    expect(liveStatus({ ...recording, pace: { speed: null, untranscribedMs: 400 } }).detail).toBeUndefined();
-    expect(liveStatus({ ...recording, pace: { speed: 2.5, untranscribedMs: 4_200 } }).detail).toEqual({
+    expect(
+      liveStatus({ ...recording, pace: { speed: null, untranscribedMs: 400, passAudioMs: null } }).detail,
+    ).toBeUndefined();
+    expect(
+      liveStatus({ ...recording, pace: { speed: 2.5, untranscribedMs: 4_200, passAudioMs: null } }).detail,
+    ).toEqual({
       text: 'Transcribing in passes of a few seconds: 0:04 of audio wait for the next one.',
       testId: 'live-pass',
     });
-    expect(liveStatus({ ...recording, pace: { speed: 0.7, untranscribedMs: 12_000 } }).detail).toEqual({
+    expect(
+      liveStatus({ ...recording, pace: { speed: 0.7, untranscribedMs: 12_000, passAudioMs: null } }).detail,
+    ).toEqual({
       text: 'Slower than real time (0.7×): the text is 0:12 behind. Every word is kept, but it comes late; a smaller model or another provider keeps up.',
       testId: 'live-behind',
     });
   });
 
+  it('says a pass is at work while the provider transcribes, unless the provider is behind real time', () => {
+    expect(
+      liveStatus({ ...recording, pace: { speed: 2.5, untranscribedMs: 9_400, passAudioMs: 9_400 } }).detail,
+    ).toEqual({
+      text: 'Transcribing the last 0:09 of audio…',
+      testId: 'live-pass',
+    });
+    expect(
+      liveStatus({ ...recording, pace: { speed: 0.7, untranscribedMs: 12_000, passAudioMs: 9_000 } }).detail,
+    ).toMatchObject({ testId: 'live-behind' });
+  });
+
   it('after Stop, here or elsewhere, says how much audio is left to transcribe', () => {
-    const left = { speed: 0.7, untranscribedMs: 75_000 };
+    const left = { speed: 0.7, untranscribedMs: 75_000, passAudioMs: null };
     for (const input of [
       { ...recording, stage: 'stopping' as const, pace: left },
       { ...recording, stage: 'watching' as const, serviceState: 'stopping' as const, pace: left },

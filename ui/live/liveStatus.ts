@@ -142,6 +142,12 @@ function windowedPace(pace: LiveUpdate['pace']): LiveStatus['detail'] {
       testId: 'live-behind',
     };
   }
+  if (pace.passAudioMs !== null) {
+    return {
+      text: `Transcribing the last ${formatDuration(pace.passAudioMs)} of audio…`,
+      testId: 'live-pass',
+    };
+  }
   if (pace.untranscribedMs < countdownFromMs) return undefined;
   return {
     text: `Transcribing in passes of a few seconds: ${formatDuration(pace.untranscribedMs)} of audio wait for the next one.`,
