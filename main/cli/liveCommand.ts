@@ -5,6 +5,7 @@ import type { AudioInputMode } from '../../providers/contract.ts';
 import { findProvider } from '../../providers/registry.ts';
 import type { AppMessage } from '../../api/appChannel/appProtocol.ts';
 import { openAppChannel } from './appChannelSocket.ts';
+import { liveStatusLine } from './liveStatusLine.ts';
 import { readRunningService } from '../serviceFile.ts';
 import { startService } from '../service.ts';
 import { UsageError } from './usage.ts';
@@ -153,10 +154,7 @@ async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRu
               process.stdout.write(`${segment.text}\n`);
             }
             untranscribedMs = message.pace?.untranscribedMs ?? 0;
-            if (message.state === 'reconnecting') tentative.show(`[reconnecting: ${message.error ?? ''}]`);
-            else if (message.state === 'stopping' && untranscribedMs >= 1000)
-              tentative.show(`[finishing: ${Math.ceil(untranscribedMs / 1000)} s of audio left]`);
-            else tentative.show(message.tentative);
+            tentative.show(liveStatusLine(message));
             if (!toldSlow && message.state === 'streaming' && (message.pace?.speed ?? 1) < 1) {
               toldSlow = true;
               tentative.note(
