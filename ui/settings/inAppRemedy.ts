@@ -14,8 +14,9 @@ export interface InAppProblem {
  * names and labels; without it the settings' own names stand in.
  */
 export function inAppProblem(message: string, catalog: readonly ProviderView[] | undefined): InAppProblem {
-  const { text, change, lead } = readSettingsCommand(withoutCommandLines(message));
-  if (change === undefined) return { text: withoutCommandLines(message) };
+  const inAppText = withoutCommandLines(message);
+  const { text, change, lead } = readSettingsCommand(inAppText);
+  if (change === undefined) return { text: inAppText };
   const provider = catalog?.find(({ metadata }) => metadata.id === change.providerId);
   const providerName = provider?.metadata.name ?? change.providerId;
   const labelOf = (field: string) => provider?.fields.find(({ name }) => name === field)?.label ?? field;
