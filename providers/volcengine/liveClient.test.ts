@@ -113,21 +113,34 @@ describe('against the Volcengine fake', () => {
     });
   });
 
-  it.each([
-    [['ja'], 'ja-JP'],
-    [['en'], 'en-US'],
-    [['tl'], 'fil-PH'],
-    [['zh'], undefined],
-    [['en', 'ja'], undefined],
-    [[], undefined],
-  ])('names the locale for the hints %j: %s', async (hints, locale) => {
-    fake = await startVolcengineStreamingFake();
-    const { stream, next } = open(fake.baseUrl, hints);
-    await next((event) => event.type === 'ready');
-    await stream.finish(5000);
-    const connection = fake.connections.at(-1);
-    expect(connection && fullClientRequest(connection)?.audio?.language).toBe(locale);
-  });
+  it.each([[['zh']], [['en']], [['en', 'zh']], [[]]])(
+    'sends no audio.language for the hints %j: bigmodel_async hears Chinese and English unasked',
+    async (hints) => {
+      fake = await startVolcengineStreamingFake();
+      const { stream, next } = open(fake.baseUrl, hints);
+      await next((event) => event.type === 'ready');
+      await stream.finish(5000);
+      const connection = fake.connections.at(-1);
+      expect(connection && fullClientRequest(connection)?.audio).not.toHaveProperty('language');
+    },
+  );
+
+  it.each([[['fr']], [['en', 'ja']]])(
+    'refuses the hints %j before connecting: bigmodel_async cannot be told another language',
+    async (hints) => {
+      fake = await startVolcengineStreamingFake();
+      const { next } = open(fake.baseUrl, hints);
+      const error = await next((event) => event.type === 'error');
+      expect(error).toMatchObject({ code: 'bad_request', permanent: true });
+      if (error.type !== 'error') throw new Error('not an error');
+      const named = hints.at(-1) === 'fr' ? 'French (fr)' : 'Japanese (ja)';
+      expect(error.message).toBe(
+        `Volcengine's live recognizer hears only Chinese (with its dialects) and English, and cannot be told to listen for ${named}. ` +
+          'Start the live session without that language, use another provider live, or transcribe the recording as a file with Volcengine, which takes it.',
+      );
+      expect(fake.connections).toHaveLength(0);
+    },
+  );
 
   it('reports an account without balance (HTTP 402 at the handshake) as "payment_required"', async () => {
     fake = await startVolcengineStreamingFake();

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { LiveClient, LiveErrorCode, LiveStreamRequest } from '../contract.ts';
+import { LiveFailure } from '../live/liveErrors.ts';
 import { openVendorSocket, type VendorProtocol, type VendorSession } from '../live/vendorSocket.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
 import { decodeFrame, encodeFrame, type Frame, messageTypes } from './binaryFrames.ts';
 import type { VolcengineConfig } from './config.ts';
 import { CumulativeUtterances } from './cumulativeUtterances.ts';
-import { flashLanguages } from './flashLanguages.ts';
 import { metadata } from './metadata.ts';
 
 const vendor = metadata.vendor;
@@ -16,10 +16,13 @@ const streamingPath = '/api/v3/sauc/bigmodel_async';
 const resourceId = 'volc.bigasr.sauc.duration';
 
 /**
- * The `audio.language` locales by ISO 639-1 code. Unlike the file recognizer, a session that
- * names English alone asks for it; Chinese (with its dialects) is what the model hears unasked.
+ * What bigmodel_async hears without being told: Volcengine documents `audio.language` for the
+ * bigmodel_nostream mode only, and without it the model recognizes Chinese (with its dialects)
+ * and English. So no language is ever sent live, and a session hinted at another one is refused
+ * rather than heard as Chinese or English.
  */
-const streamingLocales: Readonly<Record<string, string>> = { en: 'en-US', ...flashLanguages };
+const heardLanguages: readonly string[] = ['zh', 'en'];
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 
 const responseSchema = z.object({
   result: z
@@ -60,19 +63,22 @@ export const liveClient: LiveClient<VolcengineConfig> = {
 function protocol(request: LiveStreamRequest<VolcengineConfig>): VendorProtocol {
   const { config, languageHints } = request;
   const utterances = new CumulativeUtterances();
-  const language = languageHints.length === 1 ? streamingLocales[languageHints[0] ?? ''] : undefined;
   return {
     vendor,
     secrets: [config.appKey, config.accessKey],
-    target: () => ({
-      url: websocketUrl(config.endpoint ?? metadata.defaultBaseUrl, streamingPath),
-      headers: {
-        'X-Api-App-Key': config.appKey,
-        'X-Api-Access-Key': config.accessKey,
-        'X-Api-Resource-Id': resourceId,
-        'X-Api-Connect-Id': randomUUID(),
-      },
-    }),
+    target: () => {
+      const unheard = languageHints.find((hint) => !heardLanguages.includes(hint));
+      if (unheard !== undefined) throw new LiveFailure('bad_request', unheardLanguageMessage(unheard));
+      return {
+        url: websocketUrl(config.endpoint ?? metadata.defaultBaseUrl, streamingPath),
+        headers: {
+          'X-Api-App-Key': config.appKey,
+          'X-Api-Access-Key': config.accessKey,
+          'X-Api-Resource-Id': resourceId,
+          'X-Api-Connect-Id': randomUUID(),
+        },
+      };
+    },
     opened: (session) => {
       send(session, {
         kind: 'data',
@@ -80,7 +86,7 @@ function protocol(request: LiveStreamRequest<VolcengineConfig>): VendorProtocol 
         last: false,
         serialization: 'json',
         compression: 'gzip',
-        payload: Buffer.from(JSON.stringify(fullClientRequest(language))),
+        payload: Buffer.from(JSON.stringify(fullClientRequest)),
       });
       // The server takes audio straight after the request; its (empty) first response is optional.
       session.emit({ type: 'ready' });
@@ -110,25 +116,23 @@ function protocol(request: LiveStreamRequest<VolcengineConfig>): VendorProtocol 
   };
 }
 
-function fullClientRequest(language: string | undefined) {
-  return {
-    user: { uid: 'earshot' },
-    audio: {
-      format: 'pcm',
-      codec: 'raw',
-      rate: 16000,
-      bits: 16,
-      channel: 1,
-      ...(language !== undefined && { language }),
-    },
-    request: {
-      model_name: 'bigmodel',
-      enable_itn: true,
-      enable_punc: true,
-      show_utterances: true,
-      result_type: 'full',
-    },
-  };
+const fullClientRequest = {
+  user: { uid: 'earshot' },
+  audio: { format: 'pcm', codec: 'raw', rate: 16000, bits: 16, channel: 1 },
+  request: {
+    model_name: 'bigmodel',
+    enable_itn: true,
+    enable_punc: true,
+    show_utterances: true,
+    result_type: 'full',
+  },
+};
+
+function unheardLanguageMessage(hint: string): string {
+  return (
+    `${vendor}'s live recognizer hears only Chinese (with its dialects) and English, and cannot be told to listen for ${languageNames.of(hint) ?? hint} (${hint}). ` +
+    `Start the live session without that language, use another provider live, or transcribe the recording as a file with ${vendor}, which takes it.`
+  );
 }
 
 function audioFrame(pcm: Uint8Array, last: boolean): Frame {

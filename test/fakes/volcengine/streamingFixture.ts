@@ -1,6 +1,6 @@
 import type { StreamingFakeFixture } from '../streaming/streamingFake.ts';
 import { volcengineFakeAccessKey, volcengineFakeAppKey } from './server.ts';
-import { requestedLanguage, startVolcengineStreamingFake } from './streamingServer.ts';
+import { startVolcengineStreamingFake } from './streamingServer.ts';
 
 export const streamingFixture: StreamingFakeFixture = {
   providerId: 'volcengine',
@@ -16,5 +16,4 @@ export const streamingFixture: StreamingFakeFixture = {
     endpoint: fake.baseUrl,
   }),
   secrets: () => [volcengineFakeAppKey, volcengineFakeAccessKey],
-  sentLanguages: (connection) => [requestedLanguage(connection) ?? ''],
 };

@@ -17,21 +17,24 @@ const resourceIds = [
   'volc.seedasr.sauc.duration',
   'volc.seedasr.sauc.concurrent',
 ];
-/** The documented `audio.language` locales, with the ISO 639-1 language each stands for. */
-const localeLanguages: Readonly<Record<string, string>> = {
-  'en-US': 'en',
-  'ja-JP': 'ja',
-  'id-ID': 'id',
-  'es-MX': 'es',
-  'pt-BR': 'pt',
-  'de-DE': 'de',
-  'fr-FR': 'fr',
-  'ko-KR': 'ko',
-  'fil-PH': 'tl',
-  'ms-MY': 'ms',
-  'th-TH': 'th',
-  'ar-SA': 'ar',
-};
+/**
+ * The `audio.language` locales Volcengine documents, for bigmodel_nostream only: this fake of
+ * bigmodel_async checks the value but, like the async mode as documented, does not act on it.
+ */
+const documentedLocales = [
+  'en-US',
+  'ja-JP',
+  'id-ID',
+  'es-MX',
+  'pt-BR',
+  'de-DE',
+  'fr-FR',
+  'ko-KR',
+  'fil-PH',
+  'ms-MY',
+  'th-TH',
+  'ar-SA',
+];
 const errors = {
   invalidParameters: 45000001,
   timeout: 45000081,
@@ -63,14 +66,6 @@ const fullRequests = new WeakMap<StreamingConnection, FullClientRequest>();
 /** The full client request (the first frame's JSON) `connection` received, once it has. */
 export function fullClientRequest(connection: StreamingConnection): FullClientRequest | undefined {
   return fullRequests.get(connection);
-}
-
-/** The language `connection`'s full client request asked for, as an ISO 639-1 code. */
-export function requestedLanguage(connection: StreamingConnection): string | undefined {
-  const locale = fullRequests.get(connection)?.audio?.language;
-  return typeof locale === 'string' && Object.hasOwn(localeLanguages, locale)
-    ? localeLanguages[locale]
-    : undefined;
 }
 
 /**
@@ -252,7 +247,7 @@ function requestProblem({ audio, request }: FullClientRequest): string | undefin
     return 'audio must be 16000 Hz, 16 bits, 1 channel';
   }
   const { language } = audio;
-  const known = typeof language === 'string' && (language === '' || Object.hasOwn(localeLanguages, language));
+  const known = typeof language === 'string' && (language === '' || documentedLocales.includes(language));
   if (language !== undefined && !known) {
     return `unsupported audio.language ${JSON.stringify(language)}`;
   }
