@@ -100,13 +100,67 @@ it('keeps speakers and drops empty utterances when Deepgram sends them', async (
   expect(language).toBeUndefined();
 });
 
-it('reports an answer without utterances as a permanent error naming Deepgram', async () => {
-  fake.failNext(200, { body: { results: { channels: [] } } });
+it('reads utterances without the fields the SDK marks optional: times from their words, none without text', async () => {
+  fake.failNext(200, {
+    body: {
+      results: {
+        channels: [{}],
+        utterances: [
+          {
+            transcript: 'Hello there.',
+            words: [
+              { word: 'hello', start: 0.1, end: 0.5, punctuated_word: 'Hello' },
+              { word: 'there', start: 0.6, end: 1.25, punctuated_word: 'there.' },
+            ],
+          },
+          { start: 1.3, end: 1.4 },
+          { start: 1.5, end: 2.0049, transcript: 'Hi.' },
+        ],
+      },
+    },
+  });
+  const { segments } = await transcribe().result;
+  expect(segments).toEqual([
+    { text: 'Hello there.', startMs: 100, endMs: 1250, speaker: null, language: null },
+    { text: 'Hi.', startMs: 1500, endMs: 2005, speaker: null, language: null },
+  ]);
+});
+
+it('makes sentences of the channel’s words when the answer has no utterances (optional in the SDK)', async () => {
+  fake.failNext(200, {
+    body: {
+      results: {
+        channels: [
+          {
+            detected_language: 'en',
+            alternatives: [
+              {
+                transcript: 'Hello there. Hi.',
+                words: [
+                  { word: 'hello', start: 0.1, end: 0.5, punctuated_word: 'Hello' },
+                  { word: 'there', start: 0.6, end: 1.25, punctuated_word: 'there.' },
+                  { word: 'hi', start: 1.5, end: 2.0, punctuated_word: 'Hi.', speaker: 1 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    },
+  });
+  const { segments, language } = await transcribe().result;
+  expect(segments).toEqual([
+    { text: 'Hello there.', startMs: 100, endMs: 1250, speaker: null, language: 'en' },
+    { text: 'Hi.', startMs: 1500, endMs: 2000, speaker: '1', language: 'en' },
+  ]);
+  expect(language).toBe('en');
+});
+
+it('reports an answer without results as a permanent error naming Deepgram', async () => {
+  fake.failNext(200, { body: { metadata: {} } });
   await expect(transcribe().result).rejects.toMatchObject({
     kind: 'permanent',
-    message: expect.stringMatching(
-      /^Deepgram answered in an unexpected shape \(results\.utterances/,
-    ) as string,
+    message: expect.stringMatching(/^Deepgram answered in an unexpected shape \(results/) as string,
   });
 });
 

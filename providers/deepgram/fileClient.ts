@@ -5,26 +5,48 @@ import { apiUrl } from '../http/apiUrl.ts';
 import { rawFileBody } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
+import { sentenceSegments } from '../sentenceSegments.ts';
 import type { DeepgramConfig } from './config.ts';
 
 const vendor = 'Deepgram';
+/** A word as the SDK's ListenV1Response types it: every field optional. */
+const wordSchema = z.object({
+  word: z.string().optional(),
+  punctuated_word: z.string().optional(),
+  start: z.number().optional(),
+  end: z.number().optional(),
+  speaker: z.number().optional(),
+});
+type Word = z.output<typeof wordSchema>;
+/** Only `results` is required; the SDK types everything under it as optional. */
 const answerSchema = z.object({
   results: z.object({
-    channels: z.array(z.object({ detected_language: z.string().optional() })),
-    utterances: z.array(
-      z.object({
-        start: z.number(),
-        end: z.number(),
-        transcript: z.string(),
-        speaker: z.number().optional(),
-      }),
-    ),
+    channels: z
+      .array(
+        z.object({
+          detected_language: z.string().optional(),
+          alternatives: z.array(z.object({ words: z.array(wordSchema).optional() })).optional(),
+        }),
+      )
+      .optional(),
+    utterances: z
+      .array(
+        z.object({
+          start: z.number().optional(),
+          end: z.number().optional(),
+          transcript: z.string().optional(),
+          words: z.array(wordSchema).optional(),
+          speaker: z.number().optional(),
+        }),
+      )
+      .optional(),
   }),
 });
 
 /**
  * Pre-recorded transcription: the WAV goes as the raw request body to `POST /v1/listen`, and the
- * answer's utterances (Deepgram's own sentence-like segments, times in seconds) become segments.
+ * answer's utterances (Deepgram's own sentence-like segments, times in seconds) become segments;
+ * should an answer carry none, the channel's words are grouped into sentences instead.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<DeepgramConfig>,
@@ -57,19 +79,60 @@ export async function transcribeFile(
 }
 
 function toResult(answer: unknown): FileTranscriptionResult {
-  const parsed = readAnswer(answerSchema, answer, { vendor, showMismatch: true });
-  const language = parsed.results.channels[0]?.detected_language;
+  const { results } = readAnswer(answerSchema, answer, { vendor, showMismatch: true });
+  const channel = results.channels?.[0];
+  const language = channel?.detected_language;
+  const segments =
+    results.utterances === undefined
+      ? wordSentences(channel?.alternatives?.[0]?.words ?? [], language ?? null)
+      : utteranceSegments(results.utterances, language ?? null);
+  return language === undefined ? { segments } : { segments, language };
+}
+
+type Utterance = NonNullable<z.output<typeof answerSchema>['results']['utterances']>[number];
+
+/** Deepgram's utterances, its own sentence-like segments; one without times is timed by its words. */
+function utteranceSegments(utterances: readonly Utterance[], language: string | null): TranscribedSegment[] {
   const segments: TranscribedSegment[] = [];
-  for (const utterance of parsed.results.utterances) {
-    const text = utterance.transcript.trim();
-    if (text === '') continue;
+  for (const utterance of utterances) {
+    const text = utterance.transcript?.trim() ?? '';
+    const start = utterance.start ?? utterance.words?.[0]?.start;
+    const end = utterance.end ?? utterance.words?.at(-1)?.end;
+    if (text === '' || start === undefined) continue;
     segments.push({
       text,
-      startMs: Math.round(utterance.start * 1000),
-      endMs: Math.round(utterance.end * 1000),
-      speaker: utterance.speaker === undefined ? null : String(utterance.speaker),
-      language: language ?? null,
+      startMs: secondsToMs(start),
+      endMs: secondsToMs(end ?? start),
+      speaker: speakerOf(utterance.speaker),
+      language,
     });
   }
-  return language === undefined ? { segments } : { segments, language };
+  return segments;
+}
+
+/** An answer without utterances still has the channel's words: they are grouped into sentences. */
+function wordSentences(words: readonly Word[], language: string | null): TranscribedSegment[] {
+  return sentenceSegments(
+    words.flatMap((word) => {
+      const text = word.punctuated_word ?? word.word;
+      if (text === undefined || word.start === undefined) return [];
+      return [
+        {
+          text,
+          startMs: secondsToMs(word.start),
+          endMs: secondsToMs(word.end ?? word.start),
+          speaker: speakerOf(word.speaker),
+          language,
+        },
+      ];
+    }),
+  );
+}
+
+function speakerOf(speaker: number | undefined): string | null {
+  return speaker === undefined ? null : String(speaker);
+}
+
+function secondsToMs(seconds: number): number {
+  return Math.round(seconds * 1000);
 }

@@ -12,7 +12,8 @@ const resultsSchema = z.object({
   type: z.literal('Results'),
   start: z.number(),
   duration: z.number(),
-  is_final: z.boolean(),
+  // Optional in the SDK's ListenV1Results; its own examples read only `is_final: true` as final.
+  is_final: z.boolean().optional(),
   channel: z.object({
     alternatives: z.array(z.object({ transcript: z.string(), languages: z.array(z.string()).optional() })),
   }),
@@ -20,7 +21,7 @@ const resultsSchema = z.object({
 
 /**
  * Deepgram listen v1: credentials in `Authorization: Token` on the upgrade, options in the query,
- * PCM16 as binary frames, `Results` with `is_final` per audio span, `CloseStream` answered by
+ * PCM16 as binary frames, `Results` per audio span (final only with `is_final: true`), `CloseStream` answered by
  * `Metadata` and a normal close. KeepAlive every 4 s while no audio flows (Deepgram drops a
  * stream after about 10 s of silence on the wire).
  */
@@ -64,7 +65,7 @@ function protocol(request: LiveStreamRequest<DeepgramConfig>): VendorProtocol {
       const startMs = Math.round(results.start * 1000);
       const endMs = Math.round((results.start + results.duration) * 1000);
       const language = alternative?.languages?.[0] ?? null;
-      session.emit({ type: results.is_final ? 'final' : 'partial', text, startMs, endMs, language });
+      session.emit({ type: results.is_final === true ? 'final' : 'partial', text, startMs, endMs, language });
     },
     audio: (session, frame) => {
       // An empty binary frame once meant "close" to Deepgram; it must never be sent.
