@@ -92,6 +92,43 @@ it('keeps a transcript without segments as one segment over the whole audio, and
   expect((await transcribe()).segments).toEqual([{ text: 'Oui', startMs: 1000, endMs: 1500 }]);
 });
 
+it('keeps segments Mistral left untimed (start/end null, as its SDK types allow), placed between their timed neighbours', async () => {
+  const segment = (text: string, start: number | null, end: number | null) => ({
+    type: 'transcription_segment',
+    text,
+    start,
+    end,
+  });
+  fake.failNext(200, {
+    body: {
+      model: 'voxtral-mini-2507',
+      text: 'Bonjour. Ça va ? Très bien. Merci. Au revoir. À bientôt.',
+      language: 'fr',
+      segments: [
+        segment(' Bonjour.', 0.5, 1.5),
+        segment(' Ça va ?', null, null),
+        segment(' Très bien.', 2, null),
+        segment(' Merci.', 4, 5),
+        segment(' Au revoir.', null, null),
+        segment(' À bientôt.', null, null),
+      ],
+      usage: { prompt_audio_seconds: 6, prompt_tokens: 4, completion_tokens: 20, total_tokens: 24 },
+    },
+  });
+  expect(await transcribe()).toEqual({
+    segments: [
+      { text: 'Bonjour.', startMs: 500, endMs: 1500 },
+      { text: 'Ça va ?', startMs: 1500, endMs: 2000 },
+      { text: 'Très bien.', startMs: 2000, endMs: 4000 },
+      { text: 'Merci.', startMs: 4000, endMs: 5000 },
+      // Two untimed segments at the end share the rest of the audio by their length.
+      { text: 'Au revoir.', startMs: 5000, endMs: 5500 },
+      { text: 'À bientôt.', startMs: 5500, endMs: durationMs },
+    ],
+    language: 'fr',
+  });
+});
+
 it('reports the real upload bytes and then that Mistral is transcribing', async () => {
   const progress: FileTranscriptionProgress[] = [];
   await transcribe({ onProgress: (event) => progress.push(event) });

@@ -6,6 +6,7 @@ import { apiUrl } from '../http/apiUrl.ts';
 import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
+import { placeUntimed } from '../untimedSegments.ts';
 import type { MistralConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 
@@ -19,9 +20,9 @@ const transcriptionSchema = z.object({
     .array(
       z.object({
         text: z.string(),
-        /** Seconds. */
-        start: z.number(),
-        end: z.number(),
+        /** Seconds; Mistral's own SDK types them as nullable, so a segment may come untimed. */
+        start: z.number().nullish(),
+        end: z.number().nullish(),
       }),
     )
     .nullish(),
@@ -62,19 +63,27 @@ export async function transcribeFile(
   return language ? { ...result, language } : result;
 }
 
-/** Without segment times the whole text spans the whole audio. */
+/**
+ * Without segments the whole text spans the whole audio; a segment left untimed is placed between
+ * its timed neighbours (untimedSegments.ts).
+ */
 function toSegments(
-  segments: ReadonlyArray<{ text: string; start: number; end: number }>,
+  segments: ReadonlyArray<{ text: string; start?: number | null; end?: number | null }>,
   text: string,
   durationMs: number,
 ): TranscribedSegment[] {
   if (segments.length === 0)
     return text.trim() === '' ? [] : [{ text: text.trim(), startMs: 0, endMs: durationMs }];
-  return segments
+  const spoken = segments
     .map((segment) => ({
       text: segment.text.trim(),
-      startMs: Math.round(segment.start * 1000),
-      endMs: Math.round(segment.end * 1000),
+      startMs: milliseconds(segment.start),
+      endMs: milliseconds(segment.end),
     }))
     .filter((segment) => segment.text !== '');
+  return placeUntimed(spoken, durationMs);
+}
+
+function milliseconds(seconds: number | null | undefined): number | null {
+  return seconds === null || seconds === undefined ? null : Math.round(seconds * 1000);
 }
