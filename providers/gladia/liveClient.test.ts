@@ -82,6 +82,17 @@ it('reports utterance times in ms from the seconds Gladia gives, with the uttera
   expect(events.at(-1)).toEqual({ type: 'finished' });
 });
 
+it('is ready once the socket opens and streams audio before Gladia has said anything, as the SDK does', async () => {
+  const { stream, events, next } = open();
+  await next((event) => event.type === 'ready');
+  stream.sendAudio(markedSpeech(markedSentences(1)));
+  await stream.finish(5000);
+  const connection = fake.connections.at(-1);
+  expect(connection?.binaryFrames).toBeGreaterThan(0);
+  expect(events.filter((event) => event.type === 'ready')).toHaveLength(1);
+  expect(events.at(-1)).toEqual({ type: 'finished' });
+});
+
 it('takes a ws(s) endpoint for the session init as well as an http(s) one', async () => {
   const { next } = open({ endpoint: fake.baseUrl.replace(/^http:/, 'ws:') });
   await expect(next((event) => event.type === 'ready' || isError(event))).resolves.toEqual({ type: 'ready' });

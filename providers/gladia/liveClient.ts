@@ -36,9 +36,10 @@ const transcriptSchema = z.object({
 
 /**
  * Gladia live v2: a session is created over HTTP first (its answer holds the WebSocket URL and the
- * token that authorises it), then PCM16 goes as binary frames. `start_session` says Gladia is
- * listening; `transcript` carries partials and finals per utterance; `stop_recording` is answered
- * by the last finals, `end_recording`, `end_session` and a normal close.
+ * token that authorises it), then PCM16 goes as binary frames from the moment the socket opens, as
+ * the official SDK sends it: Gladia sends no `start_session` on the socket (the SDK makes that one
+ * up from the init's answer). `transcript` carries partials and finals per utterance;
+ * `stop_recording` is answered by the last finals, `end_recording`, `end_session` and a normal close.
  */
 export const liveClient: LiveClient<GladiaConfig> = {
   open: (request) => openVendorSocket(protocol(request), request.onEvent),
@@ -49,7 +50,6 @@ function protocol(request: LiveStreamRequest<GladiaConfig>): VendorProtocol {
   // The session token joins the secrets once known: it lets anyone stream into the session.
   const secrets = [config.apiKey];
   const finalUtterances = new Set<string>();
-  let ready = false;
   return {
     vendor,
     secrets,
@@ -59,15 +59,10 @@ function protocol(request: LiveStreamRequest<GladiaConfig>): VendorProtocol {
       if (token !== null) secrets.push(token);
       return { url };
     },
-    opened: () => undefined,
+    opened: (session) => session.emit({ type: 'ready' }),
     message: (session, data, isBinary) => {
       const message = messageJson(data, isBinary, vendor);
       switch (message.type) {
-        case 'start_session':
-        case 'start_recording':
-          if (!ready) session.emit({ type: 'ready' });
-          ready = true;
-          return;
         case 'transcript':
           transcript(session, message, finalUtterances);
           return;

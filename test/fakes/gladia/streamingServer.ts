@@ -23,7 +23,7 @@ export interface GladiaLiveSession {
 export interface GladiaStreamingFake extends StreamingFake {
   /** Every live session created so far, in order. */
   sessions: GladiaLiveSession[];
-  /** The next WebSocket connection gets this `error` message after `start_session`, then closes. */
+  /** The next WebSocket connection gets this `error` message as it opens, then closes. */
   errorNext(message: (session: GladiaLiveSession) => Record<string, unknown>): void;
 }
 
@@ -51,7 +51,9 @@ const initRefusals: Record<number, string> = {
  * Gladia's live v2 API: `POST /v2/live` checks `x-gladia-key` and the session settings (raw PCM16
  * 16 kHz mono; solaria-1, the only live model) and answers 201 with a WebSocket URL on this port
  * whose `token` authorises the upgrade (an unknown or ended token is refused with HTTP 401). On the
- * socket: `start_session` on connect and `start_recording` at the first audio (lifecycle events),
+ * socket: nothing until audio comes (`start_session` is not sent there: the official SDK makes it up
+ * itself from the init's answer and sends audio as soon as the socket opens), then `start_recording`
+ * at the first audio (lifecycle events),
  * `transcript` partials and finals as `messages_config` asks, and `stop_recording` answered by the
  * last finals, `end_recording`, `end_session` and close 1000. `rejectNext` refuses the next init
  * with that HTTP status, as Gladia refuses a session it will not open (402 no credit, 429 too many
@@ -177,7 +179,6 @@ function followSession(
     report(follower.push(pcm));
   };
 
-  if (messages.lifecycle) send('start_session');
   if (error !== undefined) {
     wire.send(error);
     wire.close(1011, 'session error');
