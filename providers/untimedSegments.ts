@@ -62,3 +62,8 @@ export function placeUntimed<Stretch extends PossiblyTimed>(
     return { ...stretch, startMs, endMs: Math.max(startMs, times[index * 2 + 1] ?? startMs) };
   });
 }
+
+/** A vendor's time in seconds as whole milliseconds, or null when it gave none. */
+export function millisecondsOrNull(seconds: number | null | undefined): number | null {
+  return seconds === null || seconds === undefined ? null : Math.round(seconds * 1000);
+}

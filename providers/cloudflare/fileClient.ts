@@ -7,20 +7,24 @@ import { base64JsonFileBody, base64Length, rawFileBody, type UploadBody } from '
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { sentenceSegments } from '../sentenceSegments.ts';
+import { millisecondsOrNull, placeUntimed } from '../untimedSegments.ts';
 import type { CloudflareConfig } from './config.ts';
 
 const vendor = 'Cloudflare';
 const answerDescription: AnswerDescription = { vendor, showMismatch: true };
 const turboModel = '@cf/openai/whisper-large-v3-turbo';
 
+const seconds = z.number().nullish();
 const envelopeSchema = z.object({
   success: z.boolean(),
   errors: z.array(z.object({ code: z.number().optional(), message: z.string() })).nullish(),
   result: z
     .object({
-      segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional(),
-      words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })).optional(),
-      transcription_info: z.object({ language: z.string().optional() }).optional(),
+      text: z.string(),
+      // Every field of a segment or a word is optional in Workers AI's own types (@cloudflare/workers-types).
+      segments: z.array(z.object({ start: seconds, end: seconds, text: z.string().nullish() })).nullish(),
+      words: z.array(z.object({ word: z.string().nullish(), start: seconds, end: seconds })).nullish(),
+      transcription_info: z.object({ language: z.string().nullish() }).nullish(),
     })
     .nullish(),
 });
@@ -66,10 +70,10 @@ export async function transcribeFile(
     secrets,
     timeoutMs: uploadTimeoutMs(base64Length(request.wavBytes)),
   });
-  return toResult(answer, secrets);
+  return toResult(answer, secrets, request.durationMs);
 }
 
-function toResult(answer: unknown, secrets: readonly string[]): FileTranscriptionResult {
+function toResult(answer: unknown, secrets: readonly string[], durationMs: number): FileTranscriptionResult {
   const envelope: Envelope = readAnswer(envelopeSchema, answer, answerDescription);
   if (!envelope.success) {
     const error = envelope.errors?.[0];
@@ -81,29 +85,36 @@ function toResult(answer: unknown, secrets: readonly string[]): FileTranscriptio
     );
   }
   const result = envelope.result;
-  const language = result?.transcription_info?.language;
+  if (result === null || result === undefined) {
+    throw unexpectedShape(answerDescription, { path: ['result'], message: 'no result' });
+  }
+  const language = result.transcription_info?.language ?? undefined;
   let segments: TranscribedSegment[];
-  if (result?.segments !== undefined) {
-    segments = result.segments
-      .map((segment) => ({
-        text: segment.text.trim(),
-        startMs: Math.round(segment.start * 1000),
-        endMs: Math.round(segment.end * 1000),
-        language: language ?? null,
-      }))
-      .filter((segment) => segment.text !== '');
-  } else if (result?.words !== undefined) {
+  if (result.segments !== null && result.segments !== undefined) {
+    const spoken = result.segments.flatMap((segment) => {
+      const text = segment.text?.trim() ?? '';
+      return text === ''
+        ? []
+        : [{ text, startMs: millisecondsOrNull(segment.start), endMs: millisecondsOrNull(segment.end) }];
+    });
+    segments = placeUntimed(spoken, durationMs).map((segment) => ({
+      ...segment,
+      language: language ?? null,
+    }));
+  } else if (result.words !== null && result.words !== undefined) {
+    const words = result.words.flatMap(({ word, start, end }) => {
+      const text = word ?? '';
+      return text.trim() === ''
+        ? []
+        : [{ text, startMs: millisecondsOrNull(start), endMs: millisecondsOrNull(end) }];
+    });
     segments = sentenceSegments(
-      result.words.map((word) => ({
-        text: word.word,
-        startMs: Math.round(word.start * 1000),
-        endMs: Math.round(word.end * 1000),
-        speaker: null,
-        language: language ?? null,
-      })),
+      placeUntimed(words, durationMs).map((word) => ({ ...word, speaker: null, language: language ?? null })),
     );
   } else {
-    throw unexpectedShape(answerDescription, { path: ['result'], message: 'neither segments nor words' });
+    // Both lists are optional; the text alone is what the model heard in the whole chunk.
+    const text = result.text.trim();
+    segments = text === '' ? [] : [{ text, startMs: 0, endMs: durationMs, language: language ?? null }];
   }
   return language === undefined ? { segments } : { segments, language };
 }

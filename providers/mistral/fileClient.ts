@@ -6,7 +6,7 @@ import { apiUrl } from '../http/apiUrl.ts';
 import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
-import { placeUntimed } from '../untimedSegments.ts';
+import { millisecondsOrNull, placeUntimed } from '../untimedSegments.ts';
 import type { MistralConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 
@@ -77,13 +77,9 @@ function toSegments(
   const spoken = segments
     .map((segment) => ({
       text: segment.text.trim(),
-      startMs: milliseconds(segment.start),
-      endMs: milliseconds(segment.end),
+      startMs: millisecondsOrNull(segment.start),
+      endMs: millisecondsOrNull(segment.end),
     }))
     .filter((segment) => segment.text !== '');
   return placeUntimed(spoken, durationMs);
-}
-
-function milliseconds(seconds: number | null | undefined): number | null {
-  return seconds === null || seconds === undefined ? null : Math.round(seconds * 1000);
 }
