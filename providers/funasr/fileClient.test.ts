@@ -97,6 +97,49 @@ it('strips SenseVoice tags a server left in, keeping the language tag as the lan
   });
 });
 
+it('keeps the language funasr-server detected when none was asked for', async () => {
+  const server = await fake({ funasrServer: true });
+  const result = await transcribe(server).result;
+  expect(result).toEqual({
+    language: 'en',
+    segments: [
+      // The server cuts untimed text into pieces of at most 80 characters, timed by their length.
+      {
+        text: 'the quick brown fox jumps over the lazy dog while seven bright engineers review',
+        startMs: 0,
+        endMs: 5_876,
+        language: 'en',
+      },
+      {
+        text: 'the quarterly budget and agree on the next',
+        startMs: 5_876,
+        endMs: durationMs,
+        language: 'en',
+      },
+    ],
+  });
+});
+
+it('reports no language when funasr-server says "unknown", or only echoes the one asked for', async () => {
+  const server = await fake({ funasrServer: true });
+  expect((await transcribe(server, { model: 'paraformer' }).result).language).toBeUndefined();
+  const hinted = await transcribe(server, {}, { languageHints: ['en'] }).result;
+  expect(hinted.language).toBeUndefined();
+  expect(hinted.segments.every((segment) => segment.language === undefined)).toBe(true);
+});
+
+it("reads funasr-server's Fun-ASR-Nano segments, whose words are nested in them", async () => {
+  const server = await fake({ funasrServer: true });
+  const { segments } = await transcribe(server, { model: 'fun-asr-nano' }).result;
+  expect(segments).toEqual(
+    cannedSentences(durationMs).map((sentence) => ({
+      text: sentence.text,
+      startMs: sentence.words[0]?.startMs,
+      endMs: sentence.words.at(-1)?.endMs,
+    })),
+  );
+});
+
 it('sends sensevoice for a stored paraformer-en, which the server itself refuses', async () => {
   const server = await fake();
   await transcribe(server, { model: 'paraformer-en' }).result;

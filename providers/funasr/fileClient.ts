@@ -24,6 +24,12 @@ export async function transcribeFile(
     timeoutMs: localInferenceTimeoutMs,
   });
   const parsed = readTranscriptionAnswer(answer, vendor);
-  // The server echoes the requested language (or "auto") instead of one it detected.
-  return transcriptionResult({ ...parsed, language: null }, request.durationMs, readSenseVoiceText);
+  // Asked for a language, both servers only echo it back. Unasked, funasr-server reports the one
+  // SenseVoice detected (or "unknown"), the example server "auto"; neither word names a language.
+  const asked = request.languageHints.length > 0;
+  return transcriptionResult(
+    { ...parsed, language: asked ? null : parsed.language },
+    request.durationMs,
+    readSenseVoiceText,
+  );
 }

@@ -1,8 +1,16 @@
 /**
- * FunASR's OpenAI-compatible example server (P13, modelscope/FunASR examples/openai_api): a
- * FastAPI app with no authentication, `GET /health`, `GET /v1/models` and a multipart
- * `POST /v1/audio/transcriptions`. Errors are FastAPI's `{"detail": …}`: 422 when `file` is
- * missing, 400 for a model it does not serve, 500 when inference fails.
+ * The two FunASR servers P13 talks to, both FastAPI apps with no authentication, `GET /health`,
+ * `GET /v1/models` and a multipart `POST /v1/audio/transcriptions`; errors are FastAPI's
+ * `{"detail": …}`: 422 when `file` is missing, 400 for a model it does not serve, 500 when
+ * inference fails.
+ * - By default the OpenAI-compatible example server (modelscope/FunASR examples/openai_api/server.py):
+ *   `verbose_json` echoes the requested language (or "auto") and the processing time, with segments
+ *   only when the model gives sentence times.
+ * - With `funasrServer`, the `funasr-server` command of the funasr package (funasr/bin/_server_app.py):
+ *   `verbose_json` is `{task, language, duration, text, segments: [{id, start, end, text, words}]}`,
+ *   where `language` is the requested one, else the one SenseVoice detected, else "unknown";
+ *   `duration` is the audio's length; text without sentence times is cut into timed pieces; and
+ *   Fun-ASR-Nano's words are nested in their segment.
  */
 import { cannedSentences, cannedText } from '../cannedSpeech.ts';
 import { type FakeReply, type RecordedRequest, startFakeHttpServer } from '../fakeHttpServer.ts';
@@ -18,6 +26,8 @@ export interface FunasrFakeOptions {
    * as SenseVoice servers other than the official example do.
    */
   keepSenseVoiceTags?: boolean;
+  /** Answer as the `funasr-server` command does, rather than the example server. */
+  funasrServer?: boolean;
 }
 
 /** `paraformer-en` is gone: a request naming it is refused like any unknown model. */
@@ -31,6 +41,12 @@ export async function startFunasrFake(options: FunasrFakeOptions = {}): Promise<
   const held = heldReplies();
   const server = await startFakeHttpServer(async (request, url, clientGone) => {
     const route = `${request.method} ${url.pathname}`;
+    if (route === 'GET /health' && options.funasrServer === true) {
+      return { body: { status: 'ok', device: 'cpu', models_loaded: [...loaded] } };
+    }
+    if (route === 'GET /v1/models' && options.funasrServer === true) {
+      return { body: { object: 'list', data: models.map((id) => ({ id, object: 'model' })) } };
+    }
     if (route === 'GET /health') {
       return {
         body: { status: 'ok', device: 'cpu', models_loaded: [...loaded], models_available: models },
@@ -100,6 +116,9 @@ async function transcription(
         .join('')
     : cannedText(audio.durationMs);
   if (form.get('response_format') !== 'verbose_json') return { body: { text } };
+  if (options.funasrServer === true) {
+    return { body: funasrServerAnswer(model, audio.durationMs, language, text) };
+  }
   const segments = timestampedModels.includes(model)
     ? sentences.map((sentence) => ({
         start: (sentence.words[0]?.startMs ?? 0) / 1000,
@@ -110,4 +129,62 @@ async function transcription(
     : [];
   // `duration` is the server's processing time, not the audio's length.
   return { body: { text, segments, language: language ?? 'auto', duration: 0.213, model } };
+}
+
+/** `funasr-server`'s verbose_json for the canned speech (which SenseVoice hears as English). */
+function funasrServerAnswer(model: string, durationMs: number, language: string | undefined, text: string) {
+  const sentences = cannedSentences(durationMs);
+  const timed = (start: number, end: number) => ({ start: start / 1000, end: end / 1000 });
+  const segments =
+    model === 'sensevoice'
+      ? evenPieces(text, durationMs).map((piece) => ({
+          ...timed(piece.startMs, piece.endMs),
+          text: piece.text,
+          words: [],
+        }))
+      : sentences.map((sentence) => ({
+          ...timed(sentence.words[0]?.startMs ?? 0, sentence.words.at(-1)?.endMs ?? 0),
+          text: sentence.text,
+          // Fun-ASR-Nano (on vLLM) times its tokens; the other models leave the list empty.
+          words:
+            model === 'fun-asr-nano'
+              ? sentence.words.map((word) => ({ word: word.word, ...timed(word.startMs, word.endMs) }))
+              : [],
+        }));
+  const detected = model === 'sensevoice' ? 'en' : undefined;
+  return {
+    task: 'transcribe',
+    language: language !== undefined && language !== 'auto' ? language : (detected ?? 'unknown'),
+    duration: durationMs / 1000,
+    text: model === 'fun-asr-nano' ? sentences.map((sentence) => sentence.text).join('') : text,
+    segments: segments.map((segment, id) => ({ id, ...segment })),
+  };
+}
+
+/**
+ * What `funasr-server` does with text that has no sentence times: pieces of at most 80
+ * characters cut at words (at sentence ends once half full), timed in proportion to their length.
+ */
+function evenPieces(text: string, durationMs: number) {
+  const pieces: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    if (current !== '' && current.length + 1 + word.length > 80) {
+      pieces.push(current);
+      current = '';
+    }
+    current = current === '' ? word : `${current} ${word}`;
+    if (/[.!?;:]$/.test(word) && current.length >= 40) {
+      pieces.push(current);
+      current = '';
+    }
+  }
+  if (current !== '') pieces.push(current);
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  let consumed = 0;
+  return pieces.map((piece) => {
+    const startMs = Math.round((durationMs * consumed) / total);
+    consumed += piece.length;
+    return { text: piece, startMs, endMs: Math.round((durationMs * consumed) / total) };
+  });
 }
