@@ -123,6 +123,20 @@ describe('against the Scribe fake', () => {
     expect(events.at(-1)).toEqual({ type: 'finished' });
   });
 
+  it('shows each segment’s final_transcript, timed by its delayed twin, as settled text until its commit', async () => {
+    fake = await startElevenLabsStreamingFake();
+    const { stream, events, next } = open();
+    await next((event) => event.type === 'ready');
+    sendInFrames(stream, markedSpeech(markedSentences(8, 4)));
+    await stream.finish(5000);
+    const committed = finals(events);
+    expect(committed).toHaveLength(2);
+    for (const final of committed) {
+      const settled = events[events.indexOf(final) - 1];
+      expect(settled).toEqual({ ...final, type: 'partial' });
+    }
+  });
+
   it('reports a wrong key, answered in-band with auth_error, as unauthorized', async () => {
     fake = await startElevenLabsStreamingFake();
     const { next } = open([], { apiKey: 'elevenlabs-wrong-key' });
@@ -171,6 +185,31 @@ describe('commit twins', () => {
     expect(finals(events).map((final) => [final.text, final.startMs, final.endMs])).toEqual([
       ['one', 0, 400],
       ['two', 400, 800],
+    ]);
+  });
+});
+
+describe('final transcripts', () => {
+  it('shows a final_transcript at once, though its segment is committed only at the end', async () => {
+    fake = await scriptedScribe((wire, message) => {
+      if (message.commit === true) {
+        wire.send({ message_type: 'committed_transcript', text: 'Hello there.' });
+        wire.send(timed('Hello there.', 0.1, 1.2));
+        return;
+      }
+      wire.send({ message_type: 'partial_transcript', text: 'hello the' });
+      wire.send({ message_type: 'final_transcript', text: 'Hello there.' });
+    });
+    const { stream, events, next } = open();
+    await next((event) => event.type === 'ready');
+    stream.sendAudio(markedSpeech([0]));
+    expect(await next((event) => event.type === 'partial' && event.text === 'Hello there.')).toEqual({
+      type: 'partial',
+      text: 'Hello there.',
+    });
+    await stream.finish(5000);
+    expect(finals(events)).toEqual([
+      { type: 'final', text: 'Hello there.', startMs: 100, endMs: 1200, language: 'en' },
     ]);
   });
 });

@@ -33,8 +33,10 @@ const timedTranscriptSchema = z.object({
 
 /**
  * ElevenLabs Scribe v2 Realtime: `xi-api-key` on the upgrade, options in the query, PCM16 as base64
- * in JSON `input_audio_chunk` messages, answered by `session_started`, `partial_transcript` and one
- * commit per utterance. It asks for VAD commits: the default, manual, commits nothing until the end. The
+ * in JSON `input_audio_chunk` messages, answered by `session_started`, `partial_transcript`,
+ * `final_transcript` (a segment's text once speech settles: it will not change, but it is not
+ * committed yet, so it is shown as the settled partial) and one commit per utterance, which is what
+ * is kept. It asks for VAD commits: the default, manual, commits nothing until the end. The
  * stream has no end message: a chunk with `commit: true` makes Scribe commit what is pending, and
  * the commit that answers it (see EndOfStreamAnswer) is the last event.
  */
@@ -59,6 +61,11 @@ function protocol(request: LiveStreamRequest<ElevenLabsConfig>): VendorProtocol 
       commit: true,
       sample_rate: sampleRate,
     });
+  };
+  /** Text of the segment not yet committed: tentative, or final (then with its delayed times). */
+  const pending = (session: VendorSession, transcript: Omit<Final, 'type'>) => {
+    if (endSent) endAnswer.stillTranscribing();
+    if (transcript.text !== '') session.emit({ ...transcript, type: 'partial' });
   };
   const committed = (session: VendorSession, finals: Final[]) => {
     for (const final of finals) session.emit(final);
@@ -98,17 +105,21 @@ function protocol(request: LiveStreamRequest<ElevenLabsConfig>): VendorProtocol 
           if (endRequested) sendEnd(session);
           return;
         }
-        case 'partial_transcript': {
-          const text = transcriptSchema.parse(message).text?.trim() ?? '';
-          if (endSent) endAnswer.stillTranscribing();
-          if (text !== '') session.emit({ type: 'partial', text });
+        case 'partial_transcript':
+        case 'final_transcript':
+          pending(session, { text: transcriptSchema.parse(message).text?.trim() ?? '' });
           return;
-        }
+        case 'final_transcript_with_timestamps':
+          pending(session, timedText(timedTranscriptSchema.parse(message)));
+          return;
         case 'committed_transcript':
           committed(session, commits.plain(transcriptSchema.parse(message).text?.trim() ?? ''));
           return;
         case 'committed_transcript_with_timestamps':
-          committed(session, commits.timed(timedFinal(timedTranscriptSchema.parse(message))));
+          committed(
+            session,
+            commits.timed({ type: 'final', ...timedText(timedTranscriptSchema.parse(message)) }),
+          );
           return;
         default:
           return;
@@ -140,14 +151,14 @@ function protocol(request: LiveStreamRequest<ElevenLabsConfig>): VendorProtocol 
   };
 }
 
-function timedFinal(transcript: z.output<typeof timedTranscriptSchema>): Final {
+/** A final or committed transcript with its words: the text, timed by its first and last word. */
+function timedText(transcript: z.output<typeof timedTranscriptSchema>): Omit<Final, 'type'> {
   const words = (transcript.words ?? []).filter(
     (word) => word.type !== 'spacing' && word.type !== 'audio_event',
   );
   const start = words[0]?.start;
   const end = words.at(-1)?.end;
   return {
-    type: 'final',
     text: transcript.text?.trim() ?? '',
     ...(typeof start === 'number' ? { startMs: Math.round(start * 1000) } : {}),
     ...(typeof end === 'number' ? { endMs: Math.round(end * 1000) } : {}),

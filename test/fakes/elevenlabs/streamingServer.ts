@@ -21,9 +21,12 @@ const injectedFailures: Record<number, { kind: string; text: string; closeCode: 
  * a wrong `xi-api-key` is answered in-band with `auth_error` and a close (the path the protocol
  * reference asks fakes to support); `session_started` echoes the query's settings; audio arrives
  * only as base64 in `input_audio_chunk`; `commit_strategy=vad` commits at each pause by itself,
- * `manual` (the default) only on `commit: true`; every commit is `committed_transcript` followed,
- * with `include_timestamps=true`, by `committed_transcript_with_timestamps` (word and spacing
- * entries in seconds). There is no end message: the client commits and closes.
+ * `manual` (the default) only on `commit: true`. When speech settles at a pause, the segment's text
+ * comes first as `final_transcript` (final, but not yet committed; with `include_timestamps=true`
+ * followed by the delayed `final_transcript_with_timestamps`), as the official SDK's types describe
+ * it; every commit is `committed_transcript` followed, with `include_timestamps=true`, by
+ * `committed_transcript_with_timestamps` (word and spacing entries in seconds). There is no end
+ * message: the client commits and closes.
  */
 export function startElevenLabsStreamingFake(): Promise<StreamingFake> {
   return startStreamingFake({
@@ -62,19 +65,23 @@ export function startElevenLabsStreamingFake(): Promise<StreamingFake> {
       // Words recognised since the last commit (manual mode keeps whole utterances here).
       let uncommitted: HeardWord[] = [];
 
-      const commit = () => {
-        const words = uncommitted;
-        uncommitted = [];
+      /** A plain message and, with timestamps on, its timed twin: `final_…` or `committed_…`. */
+      const sendTranscript = (kind: 'final' | 'committed', words: readonly HeardWord[]) => {
         const text = wordsText(words);
-        wire.send({ message_type: 'committed_transcript', text });
+        wire.send({ message_type: `${kind}_transcript`, text });
         if (settings.timestamps) {
           wire.send({
-            message_type: 'committed_transcript_with_timestamps',
+            message_type: `${kind}_transcript_with_timestamps`,
             text,
             language_code: settings.language ?? 'en',
             words: timedWords(words),
           });
         }
+      };
+      const commit = () => {
+        const words = uncommitted;
+        uncommitted = [];
+        sendTranscript('committed', words);
       };
       const follow = (updates: FollowerUpdate[]) => {
         for (const update of updates) {
@@ -86,9 +93,13 @@ export function startElevenLabsStreamingFake(): Promise<StreamingFake> {
             continue;
           }
           uncommitted.push(...update.words);
-          // VAD commits at a pause (a silent 400 ms slot), never in the middle of speech.
-          if (settings.vad && update.endOfSpeech) commit();
-          else wire.send({ message_type: 'partial_transcript', text: wordsText(uncommitted) });
+          if (!update.endOfSpeech) {
+            wire.send({ message_type: 'partial_transcript', text: wordsText(uncommitted) });
+            continue;
+          }
+          // Speech settled at a pause (a silent 400 ms slot): the segment is final; VAD then commits it.
+          sendTranscript('final', uncommitted);
+          if (settings.vad) commit();
         }
       };
 
