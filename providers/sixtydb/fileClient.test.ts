@@ -100,6 +100,41 @@ it('keeps the first speaker label of a segment and drops empty segments', async 
   ]);
 });
 
+it('gives a segment the speaker 60db lists for most of it, as its documented speakers carry times', async () => {
+  fake.failNext(200, {
+    body: {
+      request_id: 'req_6822626d028743f5942526e0c08fa60c',
+      language: 'en',
+      language_name: 'English',
+      languages: null,
+      language_source: 'fast_path',
+      duration_sec: 3.1,
+      text: 'Yes. I agree with that.',
+      segments: [
+        {
+          start: 0,
+          end: 3.1,
+          language: 'en',
+          language_name: 'English',
+          text: 'Yes. I agree with that.',
+          confidence: 0.9,
+          words: [],
+          speakers: [
+            { speaker: 'SPEAKER_00', start: 0, end: 0.4 },
+            { speaker: 'SPEAKER_01', start: 0.5, end: 3.1 },
+          ],
+        },
+      ],
+      words: [],
+      warnings: [],
+      warning_codes: [],
+    },
+  });
+  expect((await transcribe().result).segments).toEqual([
+    { text: 'Yes. I agree with that.', startMs: 0, endMs: 3100, speaker: 'SPEAKER_01', language: 'en' },
+  ]);
+});
+
 it('refuses a WAV over 10 MB before sending a byte, and sends one of exactly 10 MB', async () => {
   expect(metadata.fileLimits.maxBytes).toBe(10_000_000);
   const atLimit = silentWav(300_000);

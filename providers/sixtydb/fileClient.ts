@@ -23,7 +23,10 @@ const answerSchema = z.object({
       end: z.number(),
       text: z.string(),
       language: z.string().nullish(),
-      speakers: z.array(z.object({ speaker: z.string() })).nullish(),
+      // Only with `diarize=true`; each speaker heard in the segment, with when (seconds).
+      speakers: z
+        .array(z.object({ speaker: z.string(), start: z.number().nullish(), end: z.number().nullish() }))
+        .nullish(),
     }),
   ),
 });
@@ -85,11 +88,26 @@ function toResult(answer: unknown, secrets: readonly string[]): FileTranscriptio
       text,
       startMs: Math.round(segment.start * 1000),
       endMs: Math.round(segment.end * 1000),
-      speaker: segment.speakers?.[0]?.speaker ?? null,
+      speaker: mainSpeaker(segment),
       language: segment.language ?? language ?? null,
     });
   }
   return language === undefined ? { segments } : { segments, language };
+}
+
+type AnswerSegment = z.output<typeof answerSchema>['segments'][number];
+
+/** The speaker heard longest within the segment (the first listed when 60db gives no times). */
+function mainSpeaker(segment: AnswerSegment): string | null {
+  let main: { speaker: string; heardFor: number } | undefined;
+  for (const { speaker, start, end } of segment.speakers ?? []) {
+    const heardFor =
+      start === null || start === undefined || end === null || end === undefined
+        ? 0
+        : Math.min(end, segment.end) - Math.max(start, segment.start);
+    if (main === undefined || heardFor > main.heardFor) main = { speaker, heardFor };
+  }
+  return main?.speaker ?? null;
 }
 
 function bytes(count: number): string {

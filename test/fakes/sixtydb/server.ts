@@ -29,8 +29,11 @@ const languageNames: Record<string, string> = { en: 'English', hi: 'Hindi', ta: 
 
 /**
  * 60db's REST STT (`POST /stt`, multipart, `Authorization: Bearer <key>`): `language` (one code
- * or `auto`), `languages` (comma list), `timestamps` (`none` | `word`), `diarize`; segments and
- * words timed in seconds; errors as `{success: false, error, message}` (field names unconfirmed).
+ * or `auto`), `languages` (comma list), `timestamps` (`none` | `word`), `diarize`. The answer is
+ * the documented one: no `success` field, `languages` null unless candidates were given, words
+ * inside their segment (timed with `timestamps=word`) and the top-level `words` empty, and
+ * `speakers` (each timed) only with `diarize=true`. Errors as `{success: false, error, message}`
+ * (field names unconfirmed).
  */
 export async function startSixtyDbFake(): Promise<ProviderFake> {
   const held = heldReplies();
@@ -85,14 +88,13 @@ function answer(
 ) {
   const languageName = languageNames[language] ?? language;
   const segments = cannedSentences(durationMs).map((sentence, index) => {
+    const start = (sentence.words[0]?.startMs ?? 0) / 1000;
+    const end = (sentence.words.at(-1)?.endMs ?? 0) / 1000;
     const words = sentence.words.map((word) => ({
       word: word.word,
-      start: word.startMs / 1000,
-      end: word.endMs / 1000,
+      ...(withWords ? { start: word.startMs / 1000, end: word.endMs / 1000 } : {}),
       confidence: 0.93,
     }));
-    const start = words[0]?.start ?? 0;
-    const end = words.at(-1)?.end ?? 0;
     return {
       start,
       end,
@@ -100,23 +102,22 @@ function answer(
       language_name: languageName,
       text: `${sentence.text.charAt(0).toUpperCase()}${sentence.text.slice(1)}.`,
       confidence: 0.93,
-      ...(withWords ? { words } : {}),
+      words,
       ...(diarize ? { speakers: [{ speaker: `SPEAKER_0${index % 2}`, start, end }] } : {}),
     };
   });
   return {
-    success: true,
     request_id: randomUUID(),
     language,
     language_name: languageName,
-    languages: candidates.length > 0 ? candidates : [language],
-    language_source: 'fast_path',
+    languages: candidates.length > 0 ? candidates : null,
+    language_source: candidates.length > 0 ? 'lid_per_segment' : 'fast_path',
     duration_sec: durationMs / 1000,
     processing_ms: 850,
     rtf: 0.07,
     text: segments.map((segment) => segment.text).join(' '),
     segments,
-    ...(withWords ? { words: segments.flatMap((segment) => segment.words ?? []) } : {}),
+    words: [],
     warnings: [],
     warning_codes: [],
     language_detection: { mode: 'fast_path', candidates, segment_count: segments.length, lid_calls: 1 },
