@@ -18,7 +18,7 @@ export const volcengineFakeAccessKey = 'volc-fake-access-a4c8e1d09b';
 const maximumAudioBytes = 100_000_000;
 const flashPath = '/api/v3/auc/bigmodel/recognize/flash';
 /** The `audio.language` values Volcengine documents. */
-const locales = [
+export const volcengineLocales: readonly string[] = [
   'en-US',
   'ja-JP',
   'id-ID',
@@ -65,7 +65,7 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
       return outcome(400, '45000001', 'invalid request: request.model_name and audio.data are required');
     }
     const { language } = audio;
-    if (language !== undefined && (typeof language !== 'string' || !locales.includes(language))) {
+    if (language !== undefined && (typeof language !== 'string' || !volcengineLocales.includes(language))) {
       return outcome(
         400,
         '45000001',

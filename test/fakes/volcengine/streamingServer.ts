@@ -6,7 +6,7 @@ import {
   type StreamingFake,
   startStreamingFake,
 } from '../streaming/streamingFake.ts';
-import { volcengineFakeAccessKey, volcengineFakeAppKey } from './server.ts';
+import { volcengineFakeAccessKey, volcengineFakeAppKey, volcengineLocales } from './server.ts';
 import { clientMessageTypes, errorFrame, readClientFrame, serverResponse } from './streamingFrames.ts';
 
 export const volcengineStreamingPath = '/api/v3/sauc/bigmodel_async';
@@ -16,24 +16,6 @@ const resourceIds = [
   'volc.bigasr.sauc.concurrent',
   'volc.seedasr.sauc.duration',
   'volc.seedasr.sauc.concurrent',
-];
-/**
- * The `audio.language` locales Volcengine documents, for bigmodel_nostream only: this fake of
- * bigmodel_async checks the value but, like the async mode as documented, does not act on it.
- */
-const documentedLocales = [
-  'en-US',
-  'ja-JP',
-  'id-ID',
-  'es-MX',
-  'pt-BR',
-  'de-DE',
-  'fr-FR',
-  'ko-KR',
-  'fil-PH',
-  'ms-MY',
-  'th-TH',
-  'ar-SA',
 ];
 const errors = {
   invalidParameters: 45000001,
@@ -246,8 +228,10 @@ function requestProblem({ audio, request }: FullClientRequest): string | undefin
   if (audio.rate !== 16000 || audio.bits !== 16 || audio.channel !== 1) {
     return 'audio must be 16000 Hz, 16 bits, 1 channel';
   }
+  // Volcengine documents `audio.language` for bigmodel_nostream only: this fake of bigmodel_async
+  // checks the value, but hears Chinese and English whatever it says.
   const { language } = audio;
-  const known = typeof language === 'string' && (language === '' || documentedLocales.includes(language));
+  const known = typeof language === 'string' && (language === '' || volcengineLocales.includes(language));
   if (language !== undefined && !known) {
     return `unsupported audio.language ${JSON.stringify(language)}`;
   }
