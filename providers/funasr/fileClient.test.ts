@@ -76,9 +76,16 @@ it('gives SenseVoice text without timestamps as one segment over the audio, with
   expect(result).toEqual({ segments: [{ text: cannedText(durationMs), startMs: 0, endMs: durationMs }] });
 });
 
-it("turns Paraformer's sentence timestamps (seconds) into millisecond segments", async () => {
-  const server = await fake();
-  const { segments } = await transcribe(server, { model: 'paraformer' }).result;
+it.each([
+  ["Paraformer's sentence timestamps (seconds)", 'paraformer', {}],
+  [
+    "funasr-server's Fun-ASR-Nano segments, whose words are nested in them,",
+    'fun-asr-nano',
+    { funasrServer: true },
+  ],
+] as const)('turns %s into millisecond segments', async (_what, model, options) => {
+  const server = await fake(options);
+  const { segments } = await transcribe(server, { model }).result;
   expect(segments).toEqual(
     cannedSentences(durationMs).map((sentence) => ({
       text: sentence.text,
@@ -126,18 +133,6 @@ it('reports no language when funasr-server says "unknown", or only echoes the on
   const hinted = await transcribe(server, {}, { languageHints: ['en'] }).result;
   expect(hinted.language).toBeUndefined();
   expect(hinted.segments.every((segment) => segment.language === undefined)).toBe(true);
-});
-
-it("reads funasr-server's Fun-ASR-Nano segments, whose words are nested in them", async () => {
-  const server = await fake({ funasrServer: true });
-  const { segments } = await transcribe(server, { model: 'fun-asr-nano' }).result;
-  expect(segments).toEqual(
-    cannedSentences(durationMs).map((sentence) => ({
-      text: sentence.text,
-      startMs: sentence.words[0]?.startMs,
-      endMs: sentence.words.at(-1)?.endMs,
-    })),
-  );
 });
 
 it('sends sensevoice for a stored paraformer-en, which the server itself refuses', async () => {
