@@ -19,15 +19,17 @@ export function secretField(field: string, label: string, where: string) {
     .meta({ title: label, description: `${where} ${credentialNote}` });
 }
 
+/** An address that replaces one of the vendor's base URLs; `field` is the setting's name. */
+export function vendorAddressField(field: string) {
+  return z.url({ protocol: /^(https?|wss?)$/, error: `${field} must be an http(s) or ws(s) URL` }).optional();
+}
+
 /** Replaces the vendor's base URL (tests, corporate proxies, self-hosted gateways). */
-export const endpointField = z
-  .url({ protocol: /^(https?|wss?)$/, error: 'endpoint must be an http(s) or ws(s) URL' })
-  .optional()
-  .meta({
-    title: 'Custom address',
-    description:
-      "Replaces the vendor's base URL (a test server, a corporate proxy or a self-hosted gateway); leave empty for the vendor's own.",
-  });
+export const endpointField = vendorAddressField('endpoint').meta({
+  title: 'Custom address',
+  description:
+    "Replaces the vendor's base URL (a test server, a corporate proxy or a self-hosted gateway); leave empty for the vendor's own.",
+});
 
 /** A local server's address, e.g. http://127.0.0.1:8000. */
 export function baseUrlField(defaultUrl?: string) {

@@ -262,4 +262,9 @@ export interface LiveStream {
 export interface LiveClient<Config> {
   /** Opens a connection to the vendor (its `endpoint` in the config, or its real address). */
   open(request: LiveStreamRequest<Config>): LiveStream;
+  /**
+   * Where `open` connects and the setting that says so, for a vendor whose live API has an address
+   * of its own apart from `endpoint` (P07); the settings page's Test names them.
+   */
+  address?(config: Config): { url: string; field: string };
 }

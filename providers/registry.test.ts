@@ -56,7 +56,11 @@ const specConfiguration: Record<string, { required: string[]; optional: string[]
 };
 
 /** Optional settings beyond the spec's, each with a default that keeps the spec's behaviour. */
-const extraFields: Record<string, string[]> = { P14: ['skipSilence'] };
+const extraFields: Record<string, string[]> = {
+  // AssemblyAI's streaming API has a host of its own, apart from the REST API's `endpoint`.
+  P07: ['streamingEndpoint'],
+  P14: ['skipSilence'],
+};
 
 describe('the provider registry', () => {
   it('holds the fourteen providers in label order with their stable ids', () => {

@@ -22,7 +22,7 @@ describe('destinationOf', () => {
 });
 
 describe('urlFields', () => {
-  it('finds every URL field of the fourteen schemas: endpoint for the vendors, baseUrl for P12 and P13', () => {
+  it('finds every URL field of the fourteen schemas: endpoint for the vendors (and P07’s streamingEndpoint), baseUrl for P12 and P13', () => {
     const found = Object.fromEntries(
       providerDefinitions.map((definition) => [
         definition.metadata.label,
@@ -32,6 +32,7 @@ describe('urlFields', () => {
     const vendors = ['P01', 'P02', 'P03', 'P04', 'P05', 'P06', 'P07', 'P08', 'P09', 'P10', 'P11'];
     expect(found).toEqual({
       ...Object.fromEntries(vendors.map((label) => [label, ['endpoint']])),
+      P07: ['endpoint', 'streamingEndpoint'],
       P12: ['baseUrl'],
       P13: ['baseUrl'],
       P14: [],
@@ -74,6 +75,35 @@ describe('newSecretDestination', () => {
     expect(newSecretDestination(deepgram, planted, { ...planted, ...key })).toBe('http://127.0.0.1:4567');
     expect(newSecretDestination(deepgram, {}, { ...planted, ...key })).toBe('http://127.0.0.1:4567');
     expect(newSecretDestination(deepgram, {}, key)).toBeUndefined();
+  });
+
+  it('asks when P07’s streaming address moves the key to another host, apart from its REST endpoint', () => {
+    const assemblyAi = provider('P07');
+    const stored = { apiKey: 'aai-key', endpoint: 'https://api.eu.assemblyai.com/v2' };
+    expect(
+      newSecretDestination(assemblyAi, stored, {
+        ...stored,
+        streamingEndpoint: 'wss://streaming.eu.assemblyai.com',
+      }),
+    ).toBe('https://streaming.eu.assemblyai.com');
+    expect(
+      newSecretDestination(assemblyAi, stored, {
+        ...stored,
+        streamingEndpoint: 'wss://api.eu.assemblyai.com',
+      }),
+    ).toBeUndefined();
+  });
+
+  it('names every new host at once when one change moves the key to two (P07’s EU region)', () => {
+    const stored = { apiKey: 'aai-key' };
+    const eu = {
+      ...stored,
+      endpoint: 'https://api.eu.assemblyai.com/v2',
+      streamingEndpoint: 'wss://streaming.eu.assemblyai.com',
+    };
+    expect(newSecretDestination(provider('P07'), stored, eu)).toBe(
+      'https://api.eu.assemblyai.com and https://streaming.eu.assemblyai.com',
+    );
   });
 
   it('needs nothing when the change leaves no key behind', () => {

@@ -58,7 +58,10 @@ function holdsSecret(definition: ProviderDefinition<unknown>, config: Record<str
 
 /**
  * The place that changing a provider's configuration from `before` to `after` would send a key to
- * for the first time, which the change must confirm; undefined when it needs no confirmation.
+ * for the first time, which the change must confirm; undefined when it needs no confirmation. A
+ * change that moves two addresses at once (P07's REST and streaming addresses) names both places
+ * in one text ("A and B"), confirmed as one: confirming only the first would let the second pass
+ * unseen.
  * Known places are the provider's own defaults and, if `before` held a key, where that key went.
  * A place set while no key was stored is not known: a key saved later must still confirm it, or
  * a host planted ahead of the key would get it unseen. Nothing needs confirming for a
@@ -72,5 +75,6 @@ export function newSecretDestination(
   if (!holdsSecret(definition, after)) return undefined;
   const known = new Set(destinations(definition, {}));
   if (holdsSecret(definition, before)) for (const place of destinations(definition, before)) known.add(place);
-  return destinations(definition, after).find((place) => !known.has(place));
+  const places = new Set(destinations(definition, after).filter((place) => !known.has(place)));
+  return places.size === 0 ? undefined : [...places].join(' and ');
 }

@@ -15,6 +15,7 @@ const kindsByField: Record<string, FieldKind> = {
   apiToken: 'secret',
   accountId: 'secret',
   endpoint: 'url',
+  streamingEndpoint: 'url',
   baseUrl: 'url',
   languageHints: 'list',
   fileModel: 'choice',

@@ -174,6 +174,29 @@ describe('PUT /providers/:id/config', () => {
     expect(json.provider).toMatchObject({ problems: ['accountId is required'], ready: false });
   });
 
+  it('asks once for both hosts when P07’s REST and streaming addresses move the key together', async () => {
+    await call('PUT', '/providers/P07/config', { values: { apiKey: 'aai-secret-key-1234' } });
+    const eu = {
+      endpoint: 'https://api.eu.assemblyai.com/v2',
+      streamingEndpoint: 'wss://streaming.eu.assemblyai.com',
+    };
+    const hosts = 'https://api.eu.assemblyai.com and https://streaming.eu.assemblyai.com';
+    const asked = await call('PUT', '/providers/P07/config', { values: eu });
+    expect(asked.status).toBe(409);
+    expect(asked.json).toMatchObject({ code: 'confirmation_required', host: hosts });
+    const onlyTheFirst = await call('PUT', '/providers/P07/config', {
+      values: eu,
+      confirmSecretDestination: 'https://api.eu.assemblyai.com',
+    });
+    expect(onlyTheFirst.status).toBe(409);
+    const confirmed = await call('PUT', '/providers/P07/config', {
+      values: eu,
+      confirmSecretDestination: hosts,
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await view('P07')).values).toMatchObject(eu);
+  });
+
   it('answers 404 for an unknown provider and 400 for a body that is not {values}', async () => {
     const unknown = await call('PUT', '/providers/P15/config', { values: {} });
     expect(unknown.status).toBe(404);

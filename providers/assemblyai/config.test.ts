@@ -20,11 +20,20 @@ it('has no languageHints field (the spec gives P07 none) and rejects unknown fie
   expect(messages({ apiKey: 'k', languageHints: ['en'] })).toEqual(['Unrecognized key: "languageHints"']);
 });
 
-it('takes an endpoint override, such as the EU region', () => {
-  expect(
-    assemblyAiConfigSchema.parse({ apiKey: 'k', endpoint: 'https://api.eu.assemblyai.com/v2' }).endpoint,
-  ).toBe('https://api.eu.assemblyai.com/v2');
+it('takes the REST and the streaming address apart, such as the EU region’s two hosts', () => {
+  const eu = assemblyAiConfigSchema.parse({
+    apiKey: 'k',
+    endpoint: 'https://api.eu.assemblyai.com/v2',
+    streamingEndpoint: 'wss://streaming.eu.assemblyai.com',
+  });
+  expect([eu.endpoint, eu.streamingEndpoint]).toEqual([
+    'https://api.eu.assemblyai.com/v2',
+    'wss://streaming.eu.assemblyai.com',
+  ]);
   expect(messages({ apiKey: 'k', endpoint: 'ftp://x' })).toEqual([
     'endpoint must be an http(s) or ws(s) URL',
+  ]);
+  expect(messages({ apiKey: 'k', streamingEndpoint: 'streaming.eu.assemblyai.com' })).toEqual([
+    'streamingEndpoint must be an http(s) or ws(s) URL',
   ]);
 });

@@ -4,15 +4,12 @@ import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol, type VendorSession } from '../live/vendorSocket.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
 import { AudioChunks } from './audioChunks.ts';
-import type { AssemblyAiConfig } from './config.ts';
+import { type AssemblyAiConfig, streamingAddress } from './config.ts';
 import { metadata } from './metadata.ts';
 import { streamingError, streamingErrorMessage } from './streamingErrors.ts';
 import { TurnEvents, turnSchema } from './turnEvents.ts';
 
 const vendor = metadata.vendor;
-
-/** Universal Streaming has its own host; `defaultBaseUrl` is the async REST API's. */
-const streamingBaseUrl = 'wss://streaming.assemblyai.com';
 
 const errorSchema = z.object({
   error: z.string().optional().catch(undefined),
@@ -27,6 +24,8 @@ const errorSchema = z.object({
  */
 export const liveClient: LiveClient<AssemblyAiConfig> = {
   open: (request) => openVendorSocket(protocol(request), request.onEvent),
+  // Also where an `endpoint` alone streams to: setting streamingEndpoint is the way to change that.
+  address: (config) => ({ url: streamingAddress(config), field: 'streamingEndpoint' }),
 };
 
 function protocol(request: LiveStreamRequest<AssemblyAiConfig>): VendorProtocol {
@@ -40,7 +39,7 @@ function protocol(request: LiveStreamRequest<AssemblyAiConfig>): VendorProtocol 
     vendor,
     secrets: [config.apiKey],
     target: () => ({
-      url: websocketUrl(config.endpoint ?? streamingBaseUrl, '/v3/ws', {
+      url: websocketUrl(streamingAddress(config), '/v3/ws', {
         sample_rate: '16000',
         encoding: 'pcm_s16le',
         speech_model: config.model,

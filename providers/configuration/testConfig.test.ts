@@ -85,6 +85,20 @@ describe('a streaming provider (P06 Deepgram, against its live fake)', () => {
   });
 });
 
+it('names the streaming address and its setting when P07 cannot reach it, not the REST endpoint', async () => {
+  const streamingEndpoint = `http://127.0.0.1:${await closedPort()}`;
+  const check = await provider('P07').testConfig(
+    { apiKey: 'aai-some-key-123456', endpoint: 'https://api.eu.assemblyai.com/v2', streamingEndpoint },
+    { resolveBaseUrl },
+  );
+  expect(check.ok).toBe(false);
+  expect(check.message).toMatch(
+    new RegExp(
+      `^Could not reach AssemblyAI Universal at ${streamingEndpoint}: check streamingEndpoint and the network\\.`,
+    ),
+  );
+});
+
 describe.each([
   ['P11 Groq', provider('groq'), groqFixture],
   ['P12 OpenAI-compatible', provider('openai-compatible'), openAiCompatibleFixture],

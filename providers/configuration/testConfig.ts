@@ -61,7 +61,9 @@ async function checkLive(
   config: unknown,
 ): Promise<ProviderCheck> {
   const { metadata } = definition;
-  const address = configuredAddress(definition, config) ?? metadata.defaultBaseUrl;
+  const liveAddress = live.address?.(config);
+  const address = liveAddress?.url ?? configuredAddress(definition, config) ?? metadata.defaultBaseUrl;
+  const field = liveAddress?.field ?? addressField(definition);
   const outcome = await new Promise<LiveEvent | 'timeout'>((resolve) => {
     let stream: LiveStream | undefined;
     let settled: LiveEvent | 'timeout' | undefined;
@@ -98,7 +100,7 @@ async function checkLive(
   if (outcome === 'timeout') {
     return {
       ok: false,
-      message: `${metadata.name} did not answer within ${liveTimeoutMs / 1000} s at ${address}: check ${addressField(definition)} and the network.`,
+      message: `${metadata.name} did not answer within ${liveTimeoutMs / 1000} s at ${address}: check ${field} and the network.`,
     };
   }
   if (outcome.type === 'ready') {
@@ -110,7 +112,7 @@ async function checkLive(
   if (outcome.type === 'error') {
     return {
       ok: false,
-      message: failureAdvice(definition, liveStatus(outcome.code), address, outcome.message),
+      message: failureAdvice(definition, liveStatus(outcome.code), { address, field }, outcome.message),
     };
   }
   return {
@@ -166,7 +168,13 @@ async function checkBatch(
       if (error.kind === 'configuration') return { ok: false, message: error.message };
       return {
         ok: false,
-        message: failureAdvice(definition, error.status, address, error.message, error.kind),
+        message: failureAdvice(
+          definition,
+          error.status,
+          { address, field: addressField(definition) },
+          error.message,
+          error.kind,
+        ),
       };
     }
     return { ok: false, message: `${metadata.name} failed at ${address}: ${errorMessage(error)}` };
@@ -176,11 +184,14 @@ async function checkBatch(
   }
 }
 
-/** What went wrong, in terms of the setting to fix, followed by the vendor's own words. */
+/**
+ * What went wrong, in terms of the setting to fix, followed by the vendor's own words. `address` is
+ * where the request went and `field` the setting that names it.
+ */
 function failureAdvice(
   definition: ProviderDefinition<unknown>,
   status: number | undefined,
-  address: string,
+  { address, field }: { address: string; field: string },
   vendorMessage: string,
   kind?: ProviderError['kind'],
 ): string {
@@ -198,14 +209,14 @@ function failureAdvice(
       case 403:
         return `${name} refused access (403): check that ${credentials} may use this service${settings.includes('model') ? ' and model' : ''}.`;
       case 404:
-        return `${name} answered "not found" (404) at ${address}: check ${addressField(definition)}${settings.includes('model') ? ' and model' : ''}.`;
+        return `${name} answered "not found" (404) at ${address}: check ${field}${settings.includes('model') ? ' and model' : ''}.`;
       case 408:
         return `${name} did not answer in time (408) at ${address}: test again in a moment.`;
       case 429:
         return `${name} is limiting requests (429): wait a minute and test again.`;
       case undefined:
         return kind === 'retryable' || kind === undefined
-          ? `Could not reach ${name} at ${address}: check ${addressField(definition)} and the network.`
+          ? `Could not reach ${name} at ${address}: check ${field} and the network.`
           : `${name} failed at ${address}.`;
       default:
         if (status >= 500) return `${name} had a server error (${status}) at ${address}: test again later.`;

@@ -6,7 +6,8 @@ import { startAssemblyAiStreamingFake } from './streamingServer.ts';
 export const streamingFixture: StreamingFakeFixture = {
   providerId: 'assemblyai',
   start: () => startAssemblyAiStreamingFake(),
-  config: (fake) => ({ apiKey: assemblyAiFakeApiKey, endpoint: fake.baseUrl }),
-  badCredentialConfig: (fake) => ({ apiKey: 'aai-wrong-key-00000000', endpoint: fake.baseUrl }),
+  // Live audio goes to the streaming API's own address; `endpoint` is the REST API's.
+  config: (fake) => ({ apiKey: assemblyAiFakeApiKey, streamingEndpoint: fake.baseUrl }),
+  badCredentialConfig: (fake) => ({ apiKey: 'aai-wrong-key-00000000', streamingEndpoint: fake.baseUrl }),
   secrets: () => [assemblyAiFakeApiKey],
 };
