@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { cjkTokens } from './cjkTokens.ts';
 import { migrations } from './migrations.ts';
 import { indexedWords } from './sessionWords.ts';
+import { wordSuffixes } from './wordSuffixes.ts';
 
 export const databaseFileName = 'earshot.db';
 
@@ -35,6 +36,9 @@ export function openDatabase(dataDirectory: string, options: { readOnly?: boolea
   );
   database.function('searchWords', { deterministic: true }, (text) =>
     typeof text === 'string' ? indexedWords(text) : '',
+  );
+  database.function('wordSuffixes', { deterministic: true }, (text) =>
+    typeof text === 'string' ? wordSuffixes(text) : '',
   );
   if (!options.readOnly) {
     database.exec('PRAGMA journal_mode = WAL');

@@ -6,6 +6,7 @@ import { SqliteMirror } from './sqliteMirror.ts';
 import { storeTables } from './storeTables.ts';
 import { likeEscaped, TranscriptSearch, type SessionIdsSql } from './transcriptSearch.ts';
 import { joinSegmentTexts } from './transcriptText.ts';
+import { suffixMatchExpression } from './wordSuffixes.ts';
 
 /**
  * Pages of the session list, filtered and searched, read from SQLite alone, so any connection to
@@ -103,9 +104,10 @@ export class SessionListReader {
   }
 
   /**
-   * The matching session ids are gathered once, in SQLite, then the start-time index is read in
-   * order until the page is full (`+id` keeps the planner from sorting every match instead), and
-   * the same ids are counted.
+   * The matching sessions' keys (the integer rowids of `sessionWordRows`, which both the word index
+   * and the word-suffix index return, so a common word's thousands of matches are never turned
+   * into ids) are gathered once, in SQLite, then the start-time index is read in order until the
+   * page is full (`+` keeps the planner from sorting every match instead), and the keys are counted.
    */
   private searchPage(
     matchSets: SessionIdsSql[],
@@ -120,10 +122,10 @@ export class SessionListReader {
     const counted =
       filters.length === 0
         ? { sql: 'SELECT count(*) FROM matched', parameters: [] }
-        : prefixed('SELECT count(*) FROM sessions', joined([inMatched, ...filters], 'WHERE'));
+        : prefixed(`SELECT count(*) FROM ${keyedSessions}`, joined([inMatched, ...filters], 'WHERE'));
     const rows = this.prepared(
       `WITH matched AS MATERIALIZED (${matched.sql})
-       SELECT id, (${counted.sql}) AS total FROM sessions ${listed.sql} ${newestFirst}`,
+       SELECT id, (${counted.sql}) AS total FROM ${keyedSessions} ${listed.sql} ${newestFirst}`,
     ).all(...matched.parameters, ...counted.parameters, ...listed.parameters, query.limit, query.offset);
     const ids = rows.map((row) => String(row.id));
     if (rows[0] !== undefined) return { ids, total: Number(rows[0].total) };
@@ -140,15 +142,28 @@ export class SessionListReader {
     );
   }
 
-  /** As the spec's `search`: `text` in the title or the transcript, ignoring case. */
+  /**
+   * As the spec's `search`: `text` in the title or the transcript, ignoring case, as session keys.
+   * One word is looked up in the word-suffix index of both (wordSuffixes.ts); anything else in the
+   * transcripts' own indexes (transcriptSearch.ts) and every title.
+   */
   private containing(text: string): SessionIdsSql {
     const lower = text.toLowerCase();
-    const transcripts = TranscriptSearch.containingSql(text);
     const recording = this.recordingSessions()
       .filter((session) => session.transcript().toLowerCase().includes(lower))
       .map((session) => session.id);
+    const suffixMatch = suffixMatchExpression(text);
+    if (suffixMatch !== undefined) {
+      return withKeysOf(recording, {
+        sql: 'SELECT rowid FROM sessionSuffixes WHERE sessionSuffixes MATCH ?',
+        parameters: [suffixMatch],
+      });
+    }
+    const transcripts = TranscriptSearch.containingSql(text);
     return {
-      sql: `${transcripts.sql} UNION ${titleContaining(text)} UNION SELECT value FROM json_each(?)`,
+      sql: `SELECT rowid FROM sessionWordRows WHERE sessionId IN (
+              ${transcripts.sql} UNION ${titleContaining(text)} UNION SELECT value FROM json_each(?)
+            )`,
       parameters: [...transcripts.parameters, ...titleParameters(text), JSON.stringify(recording)],
     };
   }
@@ -158,12 +173,10 @@ export class SessionListReader {
     const recording = this.recordingSessions()
       .filter((session) => holdsEveryWord(session.everyText(), words))
       .map((session) => session.id);
-    return {
-      sql: `SELECT sessionId FROM sessionWordRows WHERE rowid IN (
-              SELECT rowid FROM sessionWords WHERE sessionWords MATCH ?
-            ) UNION SELECT value FROM json_each(?)`,
-      parameters: [wordsMatchExpression(words), JSON.stringify(recording)],
-    };
+    return withKeysOf(recording, {
+      sql: 'SELECT rowid FROM sessionWords WHERE sessionWords MATCH ?',
+      parameters: [wordsMatchExpression(words)],
+    });
   }
 
   private recordingSessions(): Array<{ id: string; transcript(): string; everyText(): string }> {
@@ -199,13 +212,13 @@ export class SessionListReader {
   }
 
   private matchingLineOf(session: SessionRecord, words: readonly TypedWord[]): MatchingLine | null {
-    const segments = this.statements.segmentsOf;
+    const segments = this.segmentsMaybeHolding(session.id, words);
     function* candidates(): Generator<CandidateLine> {
       for (const line of session.postProcess.summary.split(/\n+/)) {
         if (line.trim() !== '')
           yield { text: line.trim(), source: 'summary', seq: null, startMs: null, speaker: null };
       }
-      for (const row of segments.iterate(session.id)) {
+      for (const row of segments) {
         yield {
           text: String(row.text),
           source: 'transcript',
@@ -216,6 +229,25 @@ export class SessionListReader {
       }
     }
     return matchingLine(words, candidates());
+  }
+
+  /**
+   * The session's segments that may hold one of `words`, in order: the rest cannot be its matching
+   * line. Reading every segment of every session on the page into JavaScript cost more than the
+   * search itself; SQLite's LIKE passes over them in place. LIKE folds ASCII case only, so a line
+   * (or speaker) with any other character is always read, and `matchingLine` decides.
+   */
+  private segmentsMaybeHolding(sessionId: string, words: readonly TypedWord[]) {
+    const holding = words.map(() => "text LIKE ? ESCAPE '\\' OR speaker LIKE ? ESCAPE '\\'").join(' OR ');
+    const patterns = words.flatMap((word) => {
+      const pattern = `%${likeEscaped(word.text)}%`;
+      return [pattern, pattern];
+    });
+    return this.prepared(
+      `SELECT seq, text, startMs, speaker FROM segments
+       WHERE sessionId = ? AND (${beyondAscii('text')} OR ${beyondAscii('speaker')} OR ${holding})
+       ORDER BY seq`,
+    ).all(sessionId, ...patterns);
   }
 
   /** Statements are kept by their SQL: a list asks one of a few shapes again and again. */
@@ -230,8 +262,23 @@ export class SessionListReader {
 }
 
 const recentAnswersKept = 16;
+/** SQL true when the text `column` holds a character beyond ASCII: one that takes more than a byte. */
+function beyondAscii(column: string): string {
+  return `length(${column}) < octet_length(${column})`;
+}
 const newestFirst = 'ORDER BY startedAt DESC, id LIMIT ? OFFSET ?';
-const inMatched: SessionIdsSql = { sql: 'id IN matched', parameters: [] };
+const inMatched: SessionIdsSql = { sql: 'keys.rowid IN matched', parameters: [] };
+/** Sessions with their keys: the rows a search pages through (columns of `sessions` unqualified). */
+const keyedSessions = 'sessions JOIN sessionWordRows AS keys ON keys.sessionId = sessions.id';
+
+/** `indexed` (session keys) and the keys of the sessions `recording` still, whose words no index holds yet. */
+function withKeysOf(recording: readonly string[], indexed: SessionIdsSql): SessionIdsSql {
+  if (recording.length === 0) return indexed;
+  return {
+    sql: `${indexed.sql} UNION SELECT rowid FROM sessionWordRows WHERE sessionId IN (SELECT value FROM json_each(?))`,
+    parameters: [...indexed.parameters, JSON.stringify(recording)],
+  };
+}
 
 function prefixed(prefix: string, part: SessionIdsSql): SessionIdsSql {
   return { sql: `${prefix} ${part.sql}`, parameters: part.parameters };
