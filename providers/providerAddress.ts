@@ -32,13 +32,16 @@ export function cannotReachMessage(metadata: ProviderMetadata, address: string, 
   return `Cannot reach ${metadata.label} ${metadata.name} at ${address} (${reason}).`;
 }
 
-/** What the user can do about a provider that cannot be reached. */
-export function unreachableAdvice(metadata: ProviderMetadata): string {
+/**
+ * What the user can do about a provider that cannot be reached; `addressField` is the setting that
+ * named the address (a vendor's `endpoint`, unless its live client says otherwise, as P07's does).
+ */
+export function unreachableAdvice(metadata: ProviderMetadata, addressField = 'endpoint'): string {
   if (metadata.executionMode === 'managed-runtime') {
     return 'Check the runtime in Settings → Runtime (or `earshot runtime status`).';
   }
   if (runsOnUserServer(metadata)) {
     return `Start the server, or fix its address. ${settingsCommandSentence('Fix it with', metadata.id, { baseUrl: 'URL' })}`;
   }
-  return `Check the network connection; if you set an endpoint, clear it to use the vendor's own. ${settingsCommandSentence('Clear it with', metadata.id, { endpoint: '' })}`;
+  return `Check the network connection; if you set ${addressField === 'endpoint' ? 'an endpoint' : addressField}, clear it to use the vendor's own. ${settingsCommandSentence('Clear it with', metadata.id, { [addressField]: '' })}`;
 }

@@ -239,7 +239,10 @@ export class LiveSessions {
     const onEvent = (event: LiveEvent) =>
       reportEvent(
         event.type === 'error' && event.code === 'unreachable'
-          ? { ...event, message: `${event.message} ${unreachableAdvice(metadata)}` }
+          ? {
+              ...event,
+              message: `${event.message} ${unreachableAdvice(metadata, live?.address?.(config).field)}`,
+            }
           : event,
       );
     if (live === undefined) {

@@ -10,7 +10,7 @@ import { startAssemblyAiStreamingFake } from '../../test/fakes/assemblyai/stream
 import { transcribeSpeech, useSpeechFile } from '../../test/fakes/speechFile.ts';
 import type { StreamingFake } from '../../test/fakes/streaming/streamingFake.ts';
 import type { ProviderDefinition } from '../contract.ts';
-import { configuredAddress } from '../providerAddress.ts';
+import { configuredAddress, unreachableAdvice } from '../providerAddress.ts';
 import { assemblyAiConfigSchema, streamingAddress } from './config.ts';
 import { definition } from './definition.ts';
 import { transcribeFile } from './fileClient.ts';
@@ -87,4 +87,23 @@ it('streams to AssemblyAI’s own streaming host when neither address is set, wh
       }),
     ),
   ).toBe('https://streaming.eu.assemblyai.com');
+});
+
+it('tells Test and the unreachable advice which setting named the live address', () => {
+  const address = (settings: Record<string, unknown>) =>
+    liveClient.address?.(assemblyAiConfigSchema.parse({ apiKey: 'k', ...settings }));
+  expect(address({})).toEqual({ url: 'wss://streaming.assemblyai.com', field: 'streamingEndpoint' });
+  expect(address({ endpoint: 'https://gateway.example' })).toEqual({
+    url: 'https://gateway.example',
+    field: 'endpoint',
+  });
+  expect(
+    address({
+      endpoint: 'https://api.eu.assemblyai.com/v2',
+      streamingEndpoint: 'wss://streaming.eu.assemblyai.com',
+    }),
+  ).toEqual({ url: 'wss://streaming.eu.assemblyai.com', field: 'streamingEndpoint' });
+  expect(unreachableAdvice(definition.metadata, 'streamingEndpoint')).toMatch(
+    /^Check the network connection; if you set streamingEndpoint, clear it .*assemblyai streamingEndpoint=/,
+  );
 });

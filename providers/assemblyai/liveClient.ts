@@ -24,8 +24,14 @@ const errorSchema = z.object({
  */
 export const liveClient: LiveClient<AssemblyAiConfig> = {
   open: (request) => openVendorSocket(protocol(request), request.onEvent),
-  // Also where an `endpoint` alone streams to: setting streamingEndpoint is the way to change that.
-  address: (config) => ({ url: streamingAddress(config), field: 'streamingEndpoint' }),
+  address: (config) => ({
+    url: streamingAddress(config),
+    // An `endpoint` alone (settings from before the split) is where live audio goes, and so the one to fix.
+    field:
+      config.streamingEndpoint === undefined && config.endpoint !== undefined
+        ? 'endpoint'
+        : 'streamingEndpoint',
+  }),
 };
 
 function protocol(request: LiveStreamRequest<AssemblyAiConfig>): VendorProtocol {

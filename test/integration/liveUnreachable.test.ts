@@ -86,6 +86,19 @@ describe('at the start', () => {
     expect(ended.error).not.toContain('dg-secret-value-1234');
     expect(completedSessions()).not.toContain(session.id);
   });
+
+  it('P07 with its streaming address at a closed port: the advice names streamingEndpoint, not endpoint', async () => {
+    const streamingEndpoint = `http://127.0.0.1:${await closedPort()}`;
+    writeProviderConfig(directory.path, 'assemblyai', { apiKey: 'aai-secret-value-1234', streamingEndpoint });
+    const session = service.live.start({ provider: 'P07' });
+    const { ended } = await endedWithin(session, fewSecondsMs);
+
+    expect(ended.state).toBe('interrupted');
+    expect(ended.error).toMatch(
+      /^Cannot reach AssemblyAI at ws:\/\/127\.0\.0\.1:\d+ \(connection refused\)\. Check the network connection; if you set streamingEndpoint, clear it/,
+    );
+    expect(ended.error).toContain('earshot providers set assemblyai streamingEndpoint=');
+  });
 });
 
 it('a server that goes away mid-session: Stop is quick and the session ends interrupted with why', async () => {
