@@ -100,7 +100,7 @@ it('keeps speakers and drops empty utterances when Deepgram sends them', async (
   expect(language).toBeUndefined();
 });
 
-it('reads utterances without the fields the SDK marks optional: times from their words, none without text', async () => {
+it('reads utterances without the fields the SDK marks optional: times from their words or neighbours, none without text', async () => {
   fake.failNext(200, {
     body: {
       results: {
@@ -114,6 +114,7 @@ it('reads utterances without the fields the SDK marks optional: times from their
             ],
           },
           { start: 1.3, end: 1.4 },
+          { transcript: 'Well.' },
           { start: 1.5, end: 2.0049, transcript: 'Hi.' },
         ],
       },
@@ -122,6 +123,7 @@ it('reads utterances without the fields the SDK marks optional: times from their
   const { segments } = await transcribe().result;
   expect(segments).toEqual([
     { text: 'Hello there.', startMs: 100, endMs: 1250, speaker: null, language: null },
+    { text: 'Well.', startMs: 1250, endMs: 1500, speaker: null, language: null },
     { text: 'Hi.', startMs: 1500, endMs: 2005, speaker: null, language: null },
   ]);
 });

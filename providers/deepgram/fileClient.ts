@@ -6,6 +6,7 @@ import { rawFileBody } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { sentenceSegments } from '../sentenceSegments.ts';
+import { placeUntimed } from '../untimedSegments.ts';
 import type { DeepgramConfig } from './config.ts';
 
 const vendor = 'Deepgram';
@@ -46,7 +47,8 @@ const answerSchema = z.object({
 /**
  * Pre-recorded transcription: the WAV goes as the raw request body to `POST /v1/listen`, and the
  * answer's utterances (Deepgram's own sentence-like segments, times in seconds) become segments;
- * should an answer carry none, the channel's words are grouped into sentences instead.
+ * should an answer carry none, the channel's words are grouped into sentences instead. The SDK
+ * types every field under `results` as optional, so none is relied on.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<DeepgramConfig>,
@@ -75,39 +77,49 @@ export async function transcribeFile(
     secrets: [config.apiKey],
     timeoutMs: uploadTimeoutMs(request.wavBytes),
   });
-  return toResult(answer);
+  return toResult(answer, request.durationMs);
 }
 
-function toResult(answer: unknown): FileTranscriptionResult {
+function toResult(answer: unknown, durationMs: number): FileTranscriptionResult {
   const { results } = readAnswer(answerSchema, answer, { vendor, showMismatch: true });
   const channel = results.channels?.[0];
   const language = channel?.detected_language;
   const segments =
     results.utterances === undefined
       ? wordSentences(channel?.alternatives?.[0]?.words ?? [], language ?? null)
-      : utteranceSegments(results.utterances, language ?? null);
+      : utteranceSegments(results.utterances, language ?? null, durationMs);
   return language === undefined ? { segments } : { segments, language };
 }
 
 type Utterance = NonNullable<z.output<typeof answerSchema>['results']['utterances']>[number];
 
-/** Deepgram's utterances, its own sentence-like segments; one without times is timed by its words. */
-function utteranceSegments(utterances: readonly Utterance[], language: string | null): TranscribedSegment[] {
-  const segments: TranscribedSegment[] = [];
-  for (const utterance of utterances) {
-    const text = utterance.transcript?.trim() ?? '';
-    const start = utterance.start ?? utterance.words?.[0]?.start;
-    const end = utterance.end ?? utterance.words?.at(-1)?.end;
-    if (text === '' || start === undefined) continue;
-    segments.push({
-      text,
-      startMs: secondsToMs(start),
-      endMs: secondsToMs(end ?? start),
-      speaker: speakerOf(utterance.speaker),
-      language,
-    });
-  }
-  return segments;
+/**
+ * Deepgram's utterances, its own sentence-like segments. One without times takes its words' times,
+ * or else a place between its timed neighbours; one without text is left out.
+ */
+function utteranceSegments(
+  utterances: readonly Utterance[],
+  language: string | null,
+  durationMs: number,
+): TranscribedSegment[] {
+  return placeUntimed(
+    utterances.flatMap((utterance) => {
+      const text = utterance.transcript?.trim() ?? '';
+      if (text === '') return [];
+      const start = utterance.start ?? utterance.words?.[0]?.start;
+      const end = utterance.end ?? utterance.words?.at(-1)?.end;
+      return [
+        {
+          text,
+          startMs: start === undefined ? undefined : secondsToMs(start),
+          endMs: end === undefined ? undefined : secondsToMs(end),
+          speaker: speakerOf(utterance.speaker),
+          language,
+        },
+      ];
+    }),
+    durationMs,
+  );
 }
 
 /** An answer without utterances still has the channel's words: they are grouped into sentences. */
