@@ -5,6 +5,7 @@
 
 import type { InspectedActor, InspectionStep } from '../../actors/inspection/inspectionRecords.ts';
 import type { MachineDrawing, MachinePathsDescription } from '../../machines/analysis/machineDescription.ts';
+import type { SessionRecord } from '../../store/records.ts';
 
 export type { InspectedActor, InspectionStep };
 
@@ -51,8 +52,19 @@ export interface RunningLiveSession {
   providerId: string;
 }
 
-/** A row of a synced table: cell name → JSON value (tag ids and generated content are JSON too). */
+/** A row of a synced table: cell name → JSON value (tag ids are JSON too). */
 export type SyncRow = Record<string, unknown>;
+
+/**
+ * A session as the replica holds it: what lists, counts and the live view show. What the AI made
+ * and the translated and corrected transcripts (kilobytes a session, tens of megabytes for a
+ * library) stay in the service: the session page reads them from `GET /control/v1/sessions/{id}`,
+ * and again whenever `updatedAt` changes.
+ */
+export type ReplicatedSession = Omit<
+  SessionRecord,
+  'postProcess' | 'mindMap' | 'translatedTranscript' | 'correctedTranscript'
+>;
 
 /**
  * The tables the UI keeps a replica of. `segments` holds only the sessions still recording;

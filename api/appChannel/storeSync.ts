@@ -1,5 +1,11 @@
 import type { SessionStore } from '../../store/sessionStore.ts';
-import { type SyncChanges, type SyncedTableName, type SyncRow, syncedTableNames } from './appProtocol.ts';
+import {
+  type ReplicatedSession,
+  type SyncChanges,
+  type SyncedTableName,
+  type SyncRow,
+  syncedTableNames,
+} from './appProtocol.ts';
 
 type SyncMessage =
   | { type: 'sync.snapshot'; tables: Record<SyncedTableName, Record<string, SyncRow>> }
@@ -28,7 +34,11 @@ export class StoreSync {
   /** Sends `send` the snapshot now and every change after it; returns the unsubscribe function. */
   subscribe(send: (message: SyncMessage) => void): () => void {
     const tables = Object.fromEntries(
-      syncedTableNames.map((name) => [name, this.store.readTable(name)]),
+      syncedTableNames.map((name) => {
+        const rows = this.store.readTable(name);
+        if (name !== 'sessions') return [name, rows];
+        return [name, Object.fromEntries(Object.entries(rows).map(([id, row]) => [id, replicated(row)]))];
+      }),
     ) as Record<SyncedTableName, Record<string, SyncRow>>;
     send({ type: 'sync.snapshot', tables });
     this.subscribers.add(send);
@@ -62,9 +72,31 @@ export class StoreSync {
     const changes: SyncChanges = {};
     for (const [name, rowIds] of pending) {
       changes[name] = Object.fromEntries(
-        [...rowIds].map((rowId) => [rowId, this.store.readRow(name, rowId) ?? null]),
+        [...rowIds].map((rowId) => {
+          const row = this.store.readRow(name, rowId);
+          return [rowId, row === undefined ? null : name === 'sessions' ? replicated(row) : row];
+        }),
       );
     }
     for (const send of this.subscribers) send({ type: 'sync.changes', changes });
   }
+}
+
+/** The cells of a session row the replica holds (see `ReplicatedSession`). */
+const replicatedSessionCells = [
+  'title',
+  'startedAt',
+  'status',
+  'durationMs',
+  'providerId',
+  'topicId',
+  'tagIds',
+  'transcriptLength',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof Omit<ReplicatedSession, 'id'>>;
+
+function replicated(row: SyncRow): SyncRow {
+  return Object.fromEntries(
+    replicatedSessionCells.flatMap((cell) => (cell in row ? [[cell, row[cell]]] : [])),
+  );
 }

@@ -1,20 +1,21 @@
 import type { Row } from 'tinybase';
 import { useTable } from 'tinybase/ui-react';
-import type { AskEntry, Segment, SessionRecord, Tag, Topic } from '../../store/records.ts';
+import type { ReplicatedSession } from '../../api/appChannel/appProtocol.ts';
+import type { AskEntry, Segment, Tag, Topic } from '../../store/records.ts';
 
-export function sessionFromRow(id: string, row: Row): SessionRecord {
-  return { id, ...(row as unknown as Omit<SessionRecord, 'id'>) };
+function sessionFromRow(id: string, row: Row): ReplicatedSession {
+  return { id, ...(row as unknown as Omit<ReplicatedSession, 'id'>) };
 }
 
 /** Every session of the replica, newest first. */
-export function useSessions(): SessionRecord[] {
+export function useSessions(): ReplicatedSession[] {
   const table = useTable('sessions');
   return Object.entries(table)
     .map(([id, row]) => sessionFromRow(id, row))
     .sort((a, b) => b.startedAt - a.startedAt || a.id.localeCompare(b.id));
 }
 
-export function useSession(id: string): SessionRecord | undefined {
+export function useSession(id: string): ReplicatedSession | undefined {
   const row = useTable('sessions')[id];
   return row === undefined ? undefined : sessionFromRow(id, row);
 }
