@@ -184,6 +184,23 @@ export class SessionStore implements SessionReader {
     return this.tables.getTable(tableId);
   }
 
+  /**
+   * Only `cellIds` of every row of a table: copying whole rows, generated content and all, costs
+   * several times more when a snapshot needs a few cells.
+   */
+  readTableCells(tableId: string, cellIds: readonly string[]): Record<string, Row> {
+    const rows: Record<string, Row> = {};
+    for (const rowId of this.tables.getRowIds(tableId)) {
+      const row: Row = {};
+      for (const cellId of cellIds) {
+        const cell = this.tables.getCell(tableId, rowId, cellId);
+        if (cell !== undefined) row[cellId] = cell;
+      }
+      rows[rowId] = row;
+    }
+    return rows;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -34,11 +34,12 @@ export class StoreSync {
   /** Sends `send` the snapshot now and every change after it; returns the unsubscribe function. */
   subscribe(send: (message: SyncMessage) => void): () => void {
     const tables = Object.fromEntries(
-      syncedTableNames.map((name) => {
-        const rows = this.store.readTable(name);
-        if (name !== 'sessions') return [name, rows];
-        return [name, Object.fromEntries(Object.entries(rows).map(([id, row]) => [id, replicated(row)]))];
-      }),
+      syncedTableNames.map((name) => [
+        name,
+        name === 'sessions'
+          ? this.store.readTableCells(name, replicatedSessionCells)
+          : this.store.readTable(name),
+      ]),
     ) as Record<SyncedTableName, Record<string, SyncRow>>;
     send({ type: 'sync.snapshot', tables });
     this.subscribers.add(send);

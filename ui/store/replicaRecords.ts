@@ -1,5 +1,5 @@
 import type { Row } from 'tinybase';
-import { useTable } from 'tinybase/ui-react';
+import { useRow, useTable } from 'tinybase/ui-react';
 import type { ReplicatedSession } from '../../api/appChannel/appProtocol.ts';
 import type { AskEntry, Segment, Tag, Topic } from '../../store/records.ts';
 
@@ -15,9 +15,10 @@ export function useSessions(): ReplicatedSession[] {
     .sort((a, b) => b.startedAt - a.startedAt || a.id.localeCompare(b.id));
 }
 
+/** One session of the replica; only a change to its own row renders again. */
 export function useSession(id: string): ReplicatedSession | undefined {
-  const row = useTable('sessions')[id];
-  return row === undefined ? undefined : sessionFromRow(id, row);
+  const row = useRow('sessions', id);
+  return Object.keys(row).length === 0 ? undefined : sessionFromRow(id, row);
 }
 
 /** Topics by name. */
