@@ -235,7 +235,10 @@ export class SessionListReader {
    * The session's segments that may hold one of `words`, in order: the rest cannot be its matching
    * line. Reading every segment of every session on the page into JavaScript cost more than the
    * search itself; SQLite's LIKE passes over them in place. LIKE folds ASCII case only, so a line
-   * (or speaker) with any other character is always read, and `matchingLine` decides.
+   * (or speaker) with any other character is always read, and `matchingLine` decides. Read lazily:
+   * `matchingLine` stops at the first line holding every word, and the `for…of` that stops resets
+   * the statement (an iterator left part read would hold this connection's read snapshot, and the
+   * reader would stop seeing new writes).
    */
   private segmentsMaybeHolding(sessionId: string, words: readonly TypedWord[]) {
     const holding = words.map(() => "text LIKE ? ESCAPE '\\' OR speaker LIKE ? ESCAPE '\\'").join(' OR ');
@@ -247,7 +250,7 @@ export class SessionListReader {
       `SELECT seq, text, startMs, speaker FROM segments
        WHERE sessionId = ? AND (${beyondAscii('text')} OR ${beyondAscii('speaker')} OR ${holding})
        ORDER BY seq`,
-    ).all(sessionId, ...patterns);
+    ).iterate(sessionId, ...patterns);
   }
 
   /** Statements are kept by their SQL: a list asks one of a few shapes again and again. */

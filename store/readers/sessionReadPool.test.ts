@@ -52,6 +52,19 @@ describe('SessionReadPool', () => {
     expect(await ids({})).toEqual(['live']);
   });
 
+  it('sees later writes after a word search that stopped reading a session part way', async () => {
+    pool = await reopenedWithOneReader(pool);
+    recordMeeting(store, ['First we budget.', 'Then we budget again.', 'And once more: budget.'], {
+      id: 'early',
+      title: 'Early',
+      startedAt: 1_000,
+    });
+    // The first segment holds the word: the reader stops there, its statement part read.
+    expect((await page({ words: 'budget' })).matchingLines?.early?.seq).toBe(0);
+    finishedSession('later', 2_000, 'A later budget.');
+    expect(await ids({ search: 'later' })).toEqual(['later']);
+  });
+
   it('answers as the store answers on its own thread, many lists at once', async () => {
     for (let index = 0; index < 30; index++) {
       finishedSession(
@@ -100,3 +113,8 @@ describe('SessionReadPool', () => {
     await expect(page({})).rejects.toThrow(/closed/);
   });
 });
+
+async function reopenedWithOneReader(previous: SessionReadPool): Promise<SessionReadPool> {
+  await previous.close();
+  return new SessionReadPool(directory.path, { size: 1 });
+}
