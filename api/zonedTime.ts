@@ -12,6 +12,8 @@ export interface ZonedMoment {
 
 export type ZonedClock = (epochMs: number) => ZonedMoment;
 
+const offsetsKept = 10_000;
+
 export function localTimeZone(): string {
   return new Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
@@ -36,8 +38,21 @@ export function createZonedClock(timeZone: string): ZonedClock {
     second: 'numeric',
   });
 
+  // Working out an offset costs a formatToParts; lists show the same sessions again and again, and
+  // an instant's offset never changes.
+  const offsets = new Map<number, number>();
+  const offsetAt = (epochMs: number) => {
+    let offset = offsets.get(epochMs);
+    if (offset === undefined) {
+      if (offsets.size >= offsetsKept) offsets.clear();
+      offset = zoneOffsetMinutes(formatter, epochMs);
+      offsets.set(epochMs, offset);
+    }
+    return offset;
+  };
+
   return (epochMs) => {
-    const timestamp = formatWithOffset(epochMs, zoneOffsetMinutes(formatter, epochMs));
+    const timestamp = formatWithOffset(epochMs, offsetAt(epochMs));
     // YYYY-MM-DDTHH:MM:SS.sss±hh:mm: the date and the time are its local wall-clock parts.
     return { date: timestamp.slice(0, 10), time: timestamp.slice(11, 16), timestamp };
   };

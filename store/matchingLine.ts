@@ -12,6 +12,8 @@ export interface CandidateLine {
 }
 
 const wordCharacter = /[\p{L}\p{N}\p{M}]/u;
+// eslint-disable-next-line no-control-regex
+const asciiOnly = /^[\x00-\x7f]*$/;
 
 /**
  * The line of a session that holds most of the typed words, cut to about two lines around its
@@ -71,13 +73,13 @@ function firstMatchedWord(text: string, words: readonly TypedWord[]): number | u
  * Japanese run exactly.
  */
 function markedWords(text: string, words: readonly TypedWord[]): Array<{ start: number; end: number }> {
-  const { folded, originalStart } = foldedWithOffsets(text);
+  const { folded, originalAt } = foldedWithOffsets(text);
   const marks: Array<{ start: number; end: number }> = [];
   for (const word of words) {
     let from = 0;
     for (let at = firstMatch(folded, word, from); at !== undefined; at = firstMatch(folded, word, from)) {
-      const start = originalStart[at] ?? text.length;
-      let end = originalStart[at + word.text.length] ?? text.length;
+      const start = originalAt(at);
+      let end = originalAt(at + word.text.length);
       if (!word.isCjk) while (end < text.length && wordCharacter.test(text[end] ?? '')) end++;
       marks.push({ start, end });
       from = at + word.text.length;
@@ -96,8 +98,14 @@ function firstMatch(folded: string, word: TypedWord, from = 0): number | undefin
   return undefined;
 }
 
-/** `text` folded character by character, with where each folded unit came from. */
-function foldedWithOffsets(text: string): { folded: string; originalStart: number[] } {
+/**
+ * `text` folded character by character, with where each folded unit came from. ASCII text (most
+ * of it) folds to its lower case, unit for unit, so it needs no table of where units came from.
+ */
+function foldedWithOffsets(text: string): { folded: string; originalAt: (foldedIndex: number) => number } {
+  if (asciiOnly.test(text)) {
+    return { folded: text.toLowerCase(), originalAt: (foldedIndex) => Math.min(foldedIndex, text.length) };
+  }
   let folded = '';
   const originalStart: number[] = [];
   let index = 0;
@@ -108,5 +116,5 @@ function foldedWithOffsets(text: string): { folded: string; originalStart: numbe
     index += character.length;
   }
   originalStart.push(text.length);
-  return { folded, originalStart };
+  return { folded, originalAt: (foldedIndex) => originalStart[foldedIndex] ?? text.length };
 }
