@@ -2,18 +2,20 @@
  * Projections from store records to the response bodies. Every field is copied by name, so a
  * field the store adds later never leaks into the API unannounced.
  */
-import type {
-  AskEntry,
-  MindMap,
-  PostProcess,
-  Segment,
-  SessionReader,
-  SessionRecord,
+import {
+  listedSession,
+  type AskEntry,
+  type ListedSession,
+  type MindMap,
+  type PostProcess,
+  type Segment,
+  type SessionReader,
+  type SessionRecord,
 } from '../store/records.ts';
 import type { SessionDetail, SessionListItem, SummaryView, TranscriptView } from './schemas.ts';
 import type { ZonedClock } from './zonedTime.ts';
 
-export function toSessionListItem(session: SessionRecord, clock: ZonedClock): SessionListItem {
+export function toSessionListItem(session: ListedSession, clock: ZonedClock): SessionListItem {
   const started = clock(session.startedAt);
   return {
     id: session.id,
@@ -24,7 +26,7 @@ export function toSessionListItem(session: SessionRecord, clock: ZonedClock): Se
     duration: session.durationMs,
     providerId: session.providerId,
     transcriptLength: session.transcriptLength,
-    hasSummary: session.postProcess.summary.trim() !== '',
+    hasSummary: session.summary.trim() !== '',
     topicId: session.topicId,
     tagIds: [...session.tagIds],
   };
@@ -36,7 +38,7 @@ export function toSessionDetail(
   clock: ZonedClock,
 ): SessionDetail {
   return {
-    ...toSessionListItem(session, clock),
+    ...toSessionListItem(listedSession(session), clock),
     startedAt: clock(session.startedAt).timestamp,
     updatedAt: clock(session.updatedAt).timestamp,
     ...transcriptFields(session, store),

@@ -109,9 +109,24 @@ export interface SessionQuery {
   offset: number;
 }
 
+/**
+ * A session as a list shows it: its record without the translated and corrected transcripts and
+ * what the AI made (kilobytes a session, which a page of a library's list would copy for nothing),
+ * but with the summary, which a list's preview line may quote.
+ */
+export type ListedSession = Omit<
+  SessionRecord,
+  'translatedTranscript' | 'correctedTranscript' | 'postProcess' | 'mindMap'
+> & { summary: string };
+
+export function listedSession(record: SessionRecord): ListedSession {
+  const { translatedTranscript, correctedTranscript, postProcess, mindMap, ...listed } = record;
+  return { ...listed, summary: postProcess.summary };
+}
+
 export interface SessionPage {
   /** Newest first by start time, ties by id. */
-  sessions: SessionRecord[];
+  sessions: ListedSession[];
   /** All matches, not just this page. */
   total: number;
   /** With `words`: each listed session's line that holds most of them, by session id. */

@@ -1,9 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { holdsEveryWord, matchingLine, type CandidateLine } from './matchingLine.ts';
-import type { MatchingLine, SessionPage, SessionQuery, SessionRecord } from './records.ts';
+import type { ListedSession, MatchingLine, SessionPage, SessionQuery, SessionStatus } from './records.ts';
 import { typedWords, wordsMatchExpression, type TypedWord } from './sessionWords.ts';
-import { SqliteMirror } from './sqliteMirror.ts';
-import { storeTables } from './storeTables.ts';
 import { likeEscaped, TranscriptSearch, type SessionIdsSql } from './transcriptSearch.ts';
 import { joinSegmentTexts } from './transcriptText.ts';
 import { suffixMatchExpression } from './wordSuffixes.ts';
@@ -19,7 +17,6 @@ import { suffixMatchExpression } from './wordSuffixes.ts';
  */
 export class SessionListReader {
   private readonly database: DatabaseSync;
-  private readonly mirror: SqliteMirror;
   private readonly statements: ReturnType<typeof prepareStatements>;
 
   /**
@@ -31,7 +28,6 @@ export class SessionListReader {
 
   constructor(database: DatabaseSync) {
     this.database = database;
-    this.mirror = new SqliteMirror(database, storeTables);
     this.statements = prepareStatements(database);
   }
 
@@ -198,23 +194,37 @@ export class SessionListReader {
     });
   }
 
-  private sessionsById(ids: readonly string[]): SessionRecord[] {
+  /** Only the columns a list shows: the rest of a row may be pages of text. */
+  private sessionsById(ids: readonly string[]): ListedSession[] {
     if (ids.length === 0) return [];
-    const rows = this.mirror.read(
-      'sessions',
-      'WHERE id IN (SELECT value FROM json_each(?))',
-      JSON.stringify(ids),
+    const rows = new Map(
+      this.statements.listedSessions.all(JSON.stringify(ids)).map((row) => [String(row.id), row] as const),
     );
     return ids.flatMap((id) => {
-      const row = rows[id];
-      return row === undefined ? [] : [{ id, ...(row as unknown as Omit<SessionRecord, 'id'>) }];
+      const row = rows.get(id);
+      if (row === undefined) return [];
+      return [
+        {
+          id,
+          title: String(row.title),
+          startedAt: Number(row.startedAt),
+          status: String(row.status) as SessionStatus,
+          durationMs: Number(row.durationMs),
+          providerId: String(row.providerId),
+          topicId: row.topicId === null ? null : String(row.topicId),
+          tagIds: JSON.parse(String(row.tagIds)) as string[],
+          transcriptLength: Number(row.transcriptLength),
+          updatedAt: Number(row.updatedAt),
+          summary: String(row.summary),
+        },
+      ];
     });
   }
 
-  private matchingLineOf(session: SessionRecord, words: readonly TypedWord[]): MatchingLine | null {
+  private matchingLineOf(session: ListedSession, words: readonly TypedWord[]): MatchingLine | null {
     const segments = this.segmentsMaybeHolding(session.id, words);
     function* candidates(): Generator<CandidateLine> {
-      for (const line of session.postProcess.summary.split(/\n+/)) {
+      for (const line of session.summary.split(/\n+/)) {
         if (line.trim() !== '')
           yield { text: line.trim(), source: 'summary', seq: null, startMs: null, speaker: null };
       }
@@ -324,6 +334,11 @@ function prepareStatements(database: DatabaseSync) {
     dataVersion: database.prepare('PRAGMA data_version'),
     recordingSessions: database.prepare(
       "SELECT id, title, json_extract(postProcess, '$.summary') AS summary FROM sessions WHERE status = 'recording'",
+    ),
+    listedSessions: database.prepare(
+      `SELECT id, title, startedAt, status, durationMs, providerId, topicId, tagIds, transcriptLength, updatedAt,
+         COALESCE(json_extract(postProcess, '$.summary'), '') AS summary
+       FROM sessions WHERE id IN (SELECT value FROM json_each(?))`,
     ),
     segmentsOf: database.prepare(
       'SELECT seq, text, startMs, speaker FROM segments WHERE sessionId = ? ORDER BY seq',

@@ -221,7 +221,9 @@ export class AiJobs {
       if (question.status !== 'pending' || answeringLibrary.has(question.id)) continue;
       store.putLibraryQuestion({ ...question, status: 'error', error: unansweredAfterRestart });
     }
-    for (const session of store.listSessions({ limit: Number.MAX_SAFE_INTEGER, offset: 0 }).sessions) {
+    for (const listed of store.listSessions({ limit: Number.MAX_SAFE_INTEGER, offset: 0 }).sessions) {
+      const session = store.getSession(listed.id);
+      if (session === undefined) continue;
       for (const revision of store.getTranscriptRevisions(session.id)) {
         if (revision.state !== 'pending' || revising.has(`${session.id}/${revision.kind}`)) continue;
         store.putTranscriptRevision({ ...revision, state: 'failed', error: unrevisedAfterRestart });

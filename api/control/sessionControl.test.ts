@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listedSession } from '../../store/records.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { createSessionControl } from './sessionControl.ts';
@@ -81,10 +82,16 @@ describe('GET /sessions', () => {
     expect(headers.get('cache-control')).toBe('no-store');
     expect(ids(body)).toEqual(['b', 'c', 'a']);
     expect(body.total).toBe(3);
+    const record = store.getSession('a');
+    if (record === undefined) throw new Error('session a is missing');
+    // As a list shows it: the summary, but not the long texts and what else the AI made.
     expect(body.sessions).toContainEqual({
-      ...store.getSession('a'),
+      ...listedSession(record),
       opening: 'We discussed the Q3 budget.',
     });
+    const [newest] = body.sessions as object[];
+    expect(newest).not.toHaveProperty('translatedTranscript');
+    expect(newest).not.toHaveProperty('postProcess');
     for (let index = 0; index < 30; index++) finishedSession(`more-${index}`, 10 + index, []);
     const first = await call('GET', '/sessions');
     expect(ids(first.body)).toHaveLength(20);

@@ -6,7 +6,7 @@ import {
   transcriptFileFormats,
   type SessionExport,
 } from '../../store/export/transcriptExport.ts';
-import type { SessionListSource, SessionRecord } from '../../store/records.ts';
+import type { ListedSession, SessionListSource, SessionRecord } from '../../store/records.ts';
 import type { SessionPatch, SessionStore } from '../../store/sessionStore.ts';
 import { errorResponse } from '../responses.ts';
 import { parseSessionListQuery } from '../sessionListQuery.ts';
@@ -141,7 +141,7 @@ function sessionNotFound(id: string): Response {
   return errorResponse('session_not_found', `There is no session ${id}; it may have been deleted.`);
 }
 
-function openingOf(store: SessionStore, session: SessionRecord): string | null {
+function openingOf(store: SessionStore, session: ListedSession): string | null {
   return session.transcriptLength === 0 ? null : transcriptOpening(store.getTranscript(session.id));
 }
 

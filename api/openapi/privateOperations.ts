@@ -120,7 +120,7 @@ const sessionRoutes: PrivateOperation[] = [
     answer: {
       status: 200,
       description:
-        '{sessions, total}: the stored session records (store/records.ts) with the `opening` of the transcript (its first words, null without one) and, with `words`, a `matchingLine` (docs/api.md; null when only the title held the words)',
+        '{sessions, total}: the sessions as a list shows them (`ListedSession` in store/records.ts: the record with its `summary`, without the translated and corrected transcripts, the other AI results and the mind map) with the `opening` of the transcript (its first words, null without one) and, with `words`, a `matchingLine` (docs/api.md; null when only the title held the words)',
     },
     errors: ['invalid_query'],
   },

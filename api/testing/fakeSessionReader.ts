@@ -3,16 +3,17 @@
  * contract in store/records.ts (newest first, ties by id, case-insensitive search in title and
  * transcript) and records every list query so tests can see what the API asked for.
  */
-import type {
-  AskEntry,
-  PostProcess,
-  Segment,
-  SessionPage,
-  SessionQuery,
-  SessionReader,
-  SessionRecord,
-  Tag,
-  Topic,
+import {
+  listedSession,
+  type AskEntry,
+  type PostProcess,
+  type Segment,
+  type SessionPage,
+  type SessionQuery,
+  type SessionReader,
+  type SessionRecord,
+  type Tag,
+  type Topic,
 } from '../../store/records.ts';
 
 export interface FakeSession {
@@ -190,7 +191,10 @@ export function createFakeSessionReader(sessions: FakeSession[] = allFakeSession
             transcriptOf(record.id).toLowerCase().includes(needle),
         )
         .sort((left, right) => right.startedAt - left.startedAt || left.id.localeCompare(right.id));
-      return { sessions: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
+      return {
+        sessions: matches.slice(query.offset, query.offset + query.limit).map(listedSession),
+        total: matches.length,
+      };
     },
     getSession: (id) => byId.get(id)?.record,
     getSegments: (id) => byId.get(id)?.segments ?? [],

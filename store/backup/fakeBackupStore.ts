@@ -3,7 +3,16 @@
  * imports with the store's merge and replace rules, without TinyBase or SQLite.
  */
 
-import type { AskEntry, Segment, SessionPage, SessionQuery, SessionRecord, Tag, Topic } from '../records.ts';
+import {
+  listedSession,
+  type AskEntry,
+  type Segment,
+  type SessionPage,
+  type SessionQuery,
+  type SessionRecord,
+  type Tag,
+  type Topic,
+} from '../records.ts';
 import type { BackupSource } from './backupSource.ts';
 import type { BackupTarget } from './importBackup.ts';
 import type { ImportData, ImportMode } from './importData.ts';
@@ -39,8 +48,12 @@ export function createFakeBackupStore(
     listSessions(query: SessionQuery): SessionPage {
       queries.push(query);
       const all = [...sessions.values()].map((session) => session.record).sort(newestFirst);
-      return { sessions: all.slice(query.offset, query.offset + query.limit), total: all.length };
+      return {
+        sessions: all.slice(query.offset, query.offset + query.limit).map(listedSession),
+        total: all.length,
+      };
     },
+    getSession: (id) => sessions.get(id)?.record,
     getSegments: (sessionId) => sessions.get(sessionId)?.segments ?? [],
     getAskHistory: (sessionId) => sessions.get(sessionId)?.askHistory ?? [],
     // The real reader adds a count, which the exporter must not write.

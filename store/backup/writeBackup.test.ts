@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AskEntry, Segment, SessionQuery, SessionRecord } from '../records.ts';
+import {
+  listedSession,
+  type AskEntry,
+  type Segment,
+  type SessionQuery,
+  type SessionRecord,
+} from '../records.ts';
 import type { BackupSource } from './backupSource.ts';
 import { makeImportedSession, sampleTags, sampleTopics } from './backupTestData.ts';
 import { createFakeBackupStore } from './fakeBackupStore.ts';
@@ -144,7 +150,11 @@ describe('writeBackup', () => {
     }));
     let segmentReads = 0;
     const source: BackupSource = {
-      listSessions: (_query: SessionQuery) => ({ sessions: records, total: records.length }),
+      listSessions: (_query: SessionQuery) => ({
+        sessions: records.map(listedSession),
+        total: records.length,
+      }),
+      getSession: (id) => records.find((record) => record.id === id),
       getSegments: (): Segment[] => {
         segmentReads++;
         return Array.from({ length: segmentsPerSession }, (_, seq) => ({

@@ -96,9 +96,14 @@ export async function writeBackup(
     sessions: [],
   });
   await sink(header.slice(0, -']}'.length));
-  for (const [index, record] of sessions.entries()) {
+  let written = 0;
+  for (const listed of sessions) {
+    // A list leaves out the long texts and what the AI made; a backup keeps all of it.
+    const record = source.getSession(listed.id);
+    if (record === undefined) continue;
     const session = toBackupSession(record, source.getSegments(record.id), source.getAskHistory(record.id));
-    await sink(`${index === 0 ? '' : ','}\n${JSON.stringify(session)}`);
+    await sink(`${written === 0 ? '' : ','}\n${JSON.stringify(session)}`);
+    written++;
   }
-  await sink(`${sessions.length === 0 ? '' : '\n'}]}\n`);
+  await sink(`${written === 0 ? '' : '\n'}]}\n`);
 }

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { PostProcess } from '../../store/records.ts';
 import { sessionDisplayTitle } from './sessionDisplayTitle.ts';
-import { type ListedSession, sessionPreview } from './sessionPreview.ts';
+import { type PreviewedSession, sessionPreview } from './sessionPreview.ts';
 
-const noSummary: PostProcess = { summary: '', actionItems: [], keywords: [], chapters: [], status: 'none' };
-const listed = (title: string, opening: string | null, summary = ''): ListedSession => ({
+const listed = (title: string, opening: string | null, summary = ''): PreviewedSession => ({
   title,
   startedAt: Date.UTC(2026, 10, 25, 14, 5),
-  postProcess: { ...noSummary, summary },
+  summary,
   opening,
 });
 const opening = 'And so my fellow Americans, ask not what your country can do for you.';

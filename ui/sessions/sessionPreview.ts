@@ -1,8 +1,8 @@
-import type { SessionRecord } from '../../store/records.ts';
+import type { ListedSession } from '../../store/records.ts';
 import { hasOwnTitle, titleWords } from './sessionDisplayTitle.ts';
 
-/** What the sessions list knows of a session: its record and its transcript's first words. */
-export type ListedSession = Pick<SessionRecord, 'title' | 'startedAt' | 'postProcess'> & {
+/** What the sessions list knows of a session: its listed record and its transcript's first words. */
+export type PreviewedSession = Pick<ListedSession, 'title' | 'startedAt' | 'summary'> & {
   /** The transcript's first words (about 160 characters), null while it has none. */
   opening: string | null;
 };
@@ -13,8 +13,8 @@ export type ListedSession = Pick<SessionRecord, 'title' | 'startedAt' | 'postPro
  * those words (an untitled session), the line goes on where the title stops instead of repeating
  * it. Null when there is nothing more to say.
  */
-export function sessionPreview(session: ListedSession): string | null {
-  const summary = summaryFirstLine(session.postProcess.summary);
+export function sessionPreview(session: PreviewedSession): string | null {
+  const summary = summaryFirstLine(session.summary);
   if (summary !== '') return summary;
   const opening = session.opening?.trim() ?? '';
   if (opening === '') return null;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTable } from 'tinybase/ui-react';
-import type { MatchingLine, SessionRecord } from '../../store/records.ts';
+import type { ListedSession, MatchingLine } from '../../store/records.ts';
 import { control } from '../connection/control.ts';
 import type { SessionListPlace } from './sessionFilters.ts';
 
 /** A session as the control route's list gives it (api/control/sessionControl.ts). */
-export type SessionSearchResult = SessionRecord & {
+export type SessionSearchResult = ListedSession & {
   /** The transcript's first words, null while it has none. */
   opening: string | null;
   /** With a word search: where the words were found, null when only the title held them. */
