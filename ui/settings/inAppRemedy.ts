@@ -38,10 +38,43 @@ export function inAppProblem(message: string, catalog: readonly ProviderView[] |
  * Runtime → Build binary)" in the app, where the page is a click away.
  */
 export function withoutCommandLines(text: string): string {
+  return withAiSettingsInApp(
+    text
+      .replace(/run `earshot [^`]+`(?: or `earshot [^`]+`)*, or /g, '')
+      .replace(/, or with `earshot [^`]+`/g, '')
+      .replace(/ \(#\/[^)\s]*\)/g, ''),
+  );
+}
+
+/**
+ * The settings of an AI provider that a service message may name, by their labels in Settings → AI
+ * (the titles of ai/providers/aiProviderConfig.ts; test/ui-against-service checks they agree).
+ */
+export const aiSettingLabels: Readonly<Record<string, string>> = {
+  model: 'Model',
+  apiKey: 'API key',
+  baseUrl: 'Server address',
+  contextWindow: 'Context window (tokens)',
+};
+
+/**
+ * An AI provider message with its `earshot ai …` commands put as the place in the app that does
+ * the same: "set it with: earshot ai set openai apiKey=KEY" reads "set it in Settings → AI → openai,
+ * field “API key”".
+ */
+function withAiSettingsInApp(text: string): string {
+  if (!/earshot ai (?:set|use) /.test(text)) return text;
   return text
-    .replace(/run `earshot [^`]+`(?: or `earshot [^`]+`)*, or /g, '')
-    .replace(/, or with `earshot [^`]+`/g, '')
-    .replace(/ \(#\/[^)\s]*\)/g, '');
+    .replace(/ with: earshot ai set KIND model=… \([^)]*\)/g, ' in Settings → AI')
+    .replace(/ with: earshot ai use NAME \(earshot ai show lists them\)/g, ' in Settings → AI')
+    .replace(
+      /(?: with)?: earshot ai set (\S+)(?: --name (\S+))? (\w+)=\S+/g,
+      (_command, kind, name, field) => {
+        const label = aiSettingLabels[String(field)] ?? String(field);
+        return ` in Settings → AI → ${String(name ?? kind)}, field “${label}”`;
+      },
+    )
+    .replace(/\b(baseUrl|contextWindow)\b/g, (field) => aiSettingLabels[field] ?? field);
 }
 
 /**
