@@ -110,9 +110,26 @@ describe('GET /api/v1/sessions/:id', () => {
       transcript: 'Good morning everyone. Release is on Friday.',
       translatedTranscript: '大家早上好。周五发布。',
       correctedTranscript: 'Good morning, everyone. The release is on Friday.',
+      speakerNames: {},
       segments: [
-        { seq: 0, text: 'Good morning everyone.', startMs: 0, endMs: 1800, speaker: 'S1', language: 'en' },
-        { seq: 1, text: 'Release is on Friday.', startMs: 1800, endMs: 3900, speaker: 'S2', language: null },
+        {
+          seq: 0,
+          text: 'Good morning everyone.',
+          startMs: 0,
+          endMs: 1800,
+          speaker: 'S1',
+          language: 'en',
+          speakerName: 'S1',
+        },
+        {
+          seq: 1,
+          text: 'Release is on Friday.',
+          startMs: 1800,
+          endMs: 3900,
+          speaker: 'S2',
+          language: null,
+          speakerName: 'S2',
+        },
       ],
       postProcess: standupPostProcess,
       mindMap: standupMindMap,
@@ -127,6 +144,19 @@ describe('GET /api/v1/sessions/:id', () => {
         },
       ],
     });
+  });
+
+  it("adds the names given to the session's speakers beside the labels the segments keep", async () => {
+    const store = createFakeSessionReader([{ ...standupSession, speakerNames: { S2: 'Bea' } }]);
+    const { app: appWithNames } = createTestApp({ store });
+    const { body } = await getJson(appWithNames, '/api/v1/sessions/session-standup');
+    expect(body.speakerNames).toStrictEqual({ S2: 'Bea' });
+    expect(body.segments).toMatchObject([
+      { speaker: 'S1', speakerName: 'S1' },
+      { speaker: 'S2', speakerName: 'Bea' },
+    ]);
+    const transcript = await getJson(appWithNames, '/api/v1/sessions/session-standup/transcript');
+    expect(transcript.body.speakerNames).toStrictEqual({ S2: 'Bea' });
   });
 
   it('finds a session whose id is Chinese, percent-encoded in the path', async () => {
@@ -166,6 +196,7 @@ describe('GET /api/v1/sessions/:id/transcript', () => {
       transcript: 'Good morning everyone. Release is on Friday.',
       translatedTranscript: '大家早上好。周五发布。',
       correctedTranscript: 'Good morning, everyone. The release is on Friday.',
+      speakerNames: {},
     });
   });
 
@@ -177,6 +208,7 @@ describe('GET /api/v1/sessions/:id/transcript', () => {
       transcript: '我们今天讨论新版本的发布计划𠮷。',
       translatedTranscript: null,
       correctedTranscript: null,
+      speakerNames: {},
     });
   });
 

@@ -13,6 +13,7 @@ export const errorStatusByCode = {
   invalid_backup: 400,
   invalid_segment: 400,
   invalid_reference: 400,
+  unknown_speaker: 400,
   empty_upload: 400,
   path_not_accepted: 400,
   upload_not_found: 400,

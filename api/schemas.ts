@@ -88,10 +88,18 @@ export const segmentSchema = z
     text: z.string(),
     startMs: milliseconds,
     endMs: milliseconds,
-    speaker: z.string().nullable(),
+    speaker: z.string().nullable().meta({ description: 'The speaker label the provider gave' }),
     language: z.string().nullable(),
+    speakerName: z.string().nullable().meta({
+      description:
+        'How the speaker is shown: the name given to the label in speakerNames, else the label; null when speaker is',
+    }),
   })
   .register(apiSchemaRegistry, { id: 'Segment' });
+
+const speakerNamesField = z.record(z.string(), z.string()).meta({
+  description: 'Names given to speaker labels in this session, by label, e.g. {"Speaker 1": "Alice"}',
+});
 
 export const chapterSchema = z
   .object({ title: z.string(), startMs: milliseconds, endMs: milliseconds, summary: z.string() })
@@ -132,6 +140,7 @@ const transcriptFields = {
     .string()
     .nullable()
     .meta({ description: 'The AI-corrected transcript; null until a correction has been applied' }),
+  speakerNames: speakerNamesField,
 };
 
 export const sessionDetailSchema = sessionListItemSchema

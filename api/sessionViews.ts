@@ -12,6 +12,7 @@ import {
   type SessionReader,
   type SessionRecord,
 } from '../store/records.ts';
+import { shownSpeaker, type SpeakerNames } from '../store/speakerNames.ts';
 import type { SessionDetail, SessionListItem, SummaryView, TranscriptView } from './schemas.ts';
 import type { ZonedClock } from './zonedTime.ts';
 
@@ -37,12 +38,13 @@ export function toSessionDetail(
   store: SessionReader,
   clock: ZonedClock,
 ): SessionDetail {
+  const names = store.getSpeakerNames(session.id);
   return {
     ...toSessionListItem(listedSession(session), clock),
     startedAt: clock(session.startedAt).timestamp,
     updatedAt: clock(session.updatedAt).timestamp,
     ...transcriptFields(session, store),
-    segments: store.getSegments(session.id).map(toSegment),
+    segments: store.getSegments(session.id).map((segment) => toSegment(segment, names)),
     postProcess: toPostProcess(session.postProcess),
     mindMap: toMindMap(session.mindMap),
     askHistory: store.getAskHistory(session.id).map(toAskEntry),
@@ -67,10 +69,11 @@ function transcriptFields(session: SessionRecord, store: SessionReader) {
     transcript: store.getTranscript(session.id),
     translatedTranscript: session.translatedTranscript,
     correctedTranscript: session.correctedTranscript,
+    speakerNames: { ...store.getSpeakerNames(session.id) },
   };
 }
 
-function toSegment(segment: Segment): SessionDetail['segments'][number] {
+function toSegment(segment: Segment, names: SpeakerNames): SessionDetail['segments'][number] {
   return {
     seq: segment.seq,
     text: segment.text,
@@ -78,6 +81,7 @@ function toSegment(segment: Segment): SessionDetail['segments'][number] {
     endMs: segment.endMs,
     speaker: segment.speaker,
     language: segment.language,
+    speakerName: shownSpeaker(segment.speaker, names),
   };
 }
 

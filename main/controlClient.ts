@@ -23,7 +23,7 @@ export class ControlClient {
     return running === undefined ? undefined : new ControlClient(running.info, running.launchSecret);
   }
 
-  async call<Answer>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+  async call<Answer>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Answer> {
     return this.send(method, path, 'application/json', body === undefined ? undefined : JSON.stringify(body));
   }
 
@@ -42,7 +42,7 @@ export class ControlClient {
   }
 
   private async send<Answer>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     contentType: string,
     body: string | Blob | undefined,

@@ -322,6 +322,38 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
         ${rebuildSessionSuffixes('old.sessionId')}
       END;
     `),
+  // The names a user gives a session's speakers ("Speaker 1" is Alice), by the label its segments
+  // carry; the segments keep their labels. The word search's speakers column holds both the labels
+  // and the names, so a session is found by either, and is rebuilt when a name changes.
+  (database) =>
+    database.exec(`
+      CREATE TABLE speakerNames (
+        sessionId TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        label TEXT NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (sessionId, label)
+      ) WITHOUT ROWID;
+      DROP VIEW sessionWordSources;
+      CREATE VIEW sessionWordSources AS
+        SELECT keys.rowid AS rowid, sessions.id AS sessionId,
+          searchWords(sessions.title) AS title,
+          searchWords(COALESCE((SELECT text FROM transcripts WHERE sessionId = sessions.id), '')) AS transcript,
+          searchWords(COALESCE((SELECT group_concat(speaker, ' ') FROM (
+            SELECT DISTINCT speaker FROM segments WHERE sessionId = sessions.id AND speaker IS NOT NULL
+            UNION SELECT name FROM speakerNames WHERE sessionId = sessions.id
+          )), '')) AS speakers,
+          searchWords(COALESCE(json_extract(sessions.postProcess, '$.summary'), '')) AS summary
+        FROM sessions JOIN sessionWordRows AS keys ON keys.sessionId = sessions.id;
+      CREATE TRIGGER speakerNamesInsertedWords AFTER INSERT ON speakerNames BEGIN
+        ${rebuildSessionWords('new.sessionId')}
+      END;
+      CREATE TRIGGER speakerNamesUpdatedWords AFTER UPDATE ON speakerNames BEGIN
+        ${rebuildSessionWords('new.sessionId')}
+      END;
+      CREATE TRIGGER speakerNamesDeletedWords AFTER DELETE ON speakerNames BEGIN
+        ${rebuildSessionWords('old.sessionId')}
+      END;
+    `),
 ];
 
 /** Trigger statements that write the `sessionWords` row of the session `sessionId` (SQL) anew. */

@@ -1,3 +1,5 @@
+import type { SpeakerNames } from './speakerNames.ts';
+
 /**
  * The records the store keeps, as the rest of the program sees them. The API projects these into
  * the spec's views; the backup format is built from them; the recorder writes them.
@@ -160,6 +162,8 @@ export interface SessionReader {
   listSessions(query: SessionQuery): SessionPage;
   getSession(id: string): SessionRecord | undefined;
   getSegments(sessionId: string): Segment[];
+  /** The names given to the session's speakers, by label; empty for none or an unknown session. */
+  getSpeakerNames(sessionId: string): SpeakerNames;
   /** The segments joined as the spec says; '' for an unknown session. */
   getTranscript(sessionId: string): string;
   getAskHistory(sessionId: string): AskEntry[];

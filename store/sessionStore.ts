@@ -31,6 +31,8 @@ import {
   type TranscriptRevisionRecord,
 } from './transcriptRevisionTable.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
+import { SpeakerNameTable } from './speakerNameTable.ts';
+import { speakersOf, withSpeakerNames, type SessionSpeaker, type SpeakerNames } from './speakerNames.ts';
 import { SessionListReader } from './sessionListReader.ts';
 import {
   matchesLibraryFilter,
@@ -113,6 +115,7 @@ export class SessionStore implements SessionReader {
   private readonly aiJobs: AiJobTable;
   private readonly libraryQuestions: LibraryQuestionTable;
   private readonly transcriptRevisions: TranscriptRevisionTable;
+  private readonly speakerNames: SpeakerNameTable;
   private readonly database: DatabaseSync;
   private readonly readOnly: boolean;
   private closed = false;
@@ -133,6 +136,7 @@ export class SessionStore implements SessionReader {
     this.aiJobs = new AiJobTable(database);
     this.libraryQuestions = new LibraryQuestionTable(database);
     this.transcriptRevisions = new TranscriptRevisionTable(database);
+    this.speakerNames = new SpeakerNameTable(database);
     this.load();
     this.indexes = createIndexes(this.tables)
       .setIndexDefinition(segmentsBySession, 'segments', 'sessionId', 'seq')
@@ -226,6 +230,21 @@ export class SessionStore implements SessionReader {
     return this.statements.segmentsOfSession.all(sessionId).map((row) => toSegment(row as Row));
   }
 
+  getSpeakerNames(sessionId: string): SpeakerNames {
+    return this.speakerNames.ofSession(sessionId);
+  }
+
+  /** The segments with each speaker label replaced by its name, for exports and AI prompts. */
+  getNamedSegments(sessionId: string): Segment[] {
+    return withSpeakerNames(this.getSegments(sessionId), this.getSpeakerNames(sessionId));
+  }
+
+  /** The session's speakers, in order of first appearance, each with its name if it has one. */
+  getSpeakers(sessionId: string): SessionSpeaker[] {
+    this.requireSession(sessionId);
+    return speakersOf(this.getSegments(sessionId), this.getSpeakerNames(sessionId));
+  }
+
   getTranscript(sessionId: string): string {
     if (this.isRecording(sessionId))
       return joinSegmentTexts(this.hotSegmentRows(sessionId).map((row) => textCell(row, 'text')));
@@ -255,7 +274,7 @@ export class SessionStore implements SessionReader {
       .slice(0, sessionsSearchedForPassages);
     return passagesIn(
       terms,
-      sessions.map((session) => ({ session, segments: this.getSegments(session.id) })),
+      sessions.map((session) => ({ session, segments: this.getNamedSegments(session.id) })),
       maxPassages,
     );
   }
@@ -364,6 +383,27 @@ export class SessionStore implements SessionReader {
   /** Newest first. */
   listAiJobs(limit: number): AiJobRecord[] {
     return this.aiJobs.list(limit);
+  }
+
+  /**
+   * Shows `label` as `name` wherever the session's speaker appears; the segments keep their label.
+   * An empty `name` gives the speaker back its label. Only a label the session's segments carry can
+   * be named.
+   */
+  renameSpeaker(sessionId: string, label: string, name: string): SessionSpeaker[] {
+    const speakers = this.getSpeakers(sessionId);
+    if (!speakers.some((speaker) => speaker.label === label)) {
+      const known = speakers.map((speaker) => `"${speaker.label}"`).join(', ');
+      throw new StoreError(
+        'unknown_speaker',
+        speakers.length === 0
+          ? `Session ${sessionId} has no speaker labels to name.`
+          : `Session ${sessionId} has no speaker "${label}"; its speakers are ${known}.`,
+      );
+    }
+    const trimmed = name.trim();
+    this.writeSql(() => this.speakerNames.put(sessionId, label, trimmed === '' ? null : trimmed));
+    return this.getSpeakers(sessionId);
   }
 
   // Corrected and translated transcripts (transcriptRevisionTable.ts), rows of their own too.
@@ -635,14 +675,14 @@ export class SessionStore implements SessionReader {
         `Session ${live} is recording now; stop it before importing over it.`,
       );
     }
-    const imported = data.sessions.map(({ record, segments, askHistory }) => {
+    const imported = data.sessions.map(({ record, segments, askHistory, speakerNames = {} }) => {
       const transcript = joinSegmentTexts(segments.map((segment) => segment.text));
       const stored: SessionRecord = {
         ...record,
         status: record.status === 'recording' ? 'interrupted' : record.status,
         transcriptLength: codePointLength(transcript),
       };
-      return { record: stored, segments, askHistory, transcript };
+      return { record: stored, segments, askHistory, speakerNames, transcript };
     });
     this.write(
       () => {
@@ -669,7 +709,7 @@ export class SessionStore implements SessionReader {
           if (mode === 'replace') this.statements.deleteAllSessions.run();
         },
         after: () => {
-          for (const { record, segments, transcript } of imported) {
+          for (const { record, segments, speakerNames, transcript } of imported) {
             // A revision was made from the segments replaced here; the import brings its own
             // corrected and translated transcripts.
             this.transcriptRevisions.deleteOfSession(record.id);
@@ -686,6 +726,7 @@ export class SessionStore implements SessionReader {
               ),
             );
             this.statements.upsertTranscript.run(record.id, transcript);
+            this.speakerNames.replaceOfSession(record.id, speakerNames);
           }
         },
       },

@@ -6,6 +6,7 @@ export type StoreErrorCode =
   | 'invalid_state'
   | 'invalid_segment'
   | 'invalid_reference'
+  | 'unknown_speaker'
   | 'read_only'
   | 'storage_failed';
 

@@ -64,7 +64,7 @@ export function digestSteps(
     begin: () => markArtefacts('pending'),
     generate: (model, signal, onProgress) =>
       generateDigest(
-        store.getSegments(sessionId),
+        store.getNamedSegments(sessionId),
         generationRun(model, promptSettingsOfSession(store, sessionId), signal, onProgress),
         work.artefacts,
       ),

@@ -97,6 +97,25 @@ describe('a question job', () => {
     expect(saved?.citations).toEqual([{ quote: 'I write the job description next week.', speaker: 'Ben' }]);
   });
 
+  it("quotes the transcript to the model with the speakers' names, and cites them by name", async () => {
+    const sessionId = meeting();
+    store.renameSpeaker(sessionId, 'Ben', 'Benjamin Ross');
+    const prompts: string[] = [];
+    const jobs = jobsWith(() =>
+      model((request) => {
+        prompts.push(request.prompt);
+        return slowly(['Benjamin does, [0:01:30].'], 0)(request);
+      }),
+    );
+    const { job } = jobs.ask({ sessionId, question: 'Who writes the job description?' });
+    expect(await job.finished).toMatchObject({ state: 'done' });
+    expect(prompts.join('\n')).toContain('Benjamin Ross: I write the job description next week.');
+    expect(prompts.join('\n')).not.toContain('Ben: ');
+    expect(store.getAskHistory(sessionId)[0]?.citations).toEqual([
+      { quote: 'I write the job description next week.', speaker: 'Benjamin Ross' },
+    ]);
+  });
+
   it("fails with the vendor's reason as the answer's text, and the status error", async () => {
     const sessionId = meeting();
     const refusal = 'The key was refused: set it with earshot ai set openai apiKey=KEY';

@@ -62,7 +62,7 @@ export function questionSteps(
       try {
         return await answerQuestion(
           work.question,
-          store.getSegments(sessionId),
+          store.getNamedSegments(sessionId),
           generationRun(model, promptSettingsOfSession(store, sessionId), signal, onProgress),
           growing.handlers,
         );

@@ -59,7 +59,7 @@ export function revisionSteps(
   return {
     begin: () => store.putTranscriptRevision(record({})),
     async generate(model, signal, onProgress) {
-      const segments = store.getSegments(sessionId);
+      const segments = store.getNamedSegments(sessionId);
       const texts = await revision.rewrite(
         segments,
         generationRun(model, promptSettingsOfSession(store, sessionId), signal, onProgress),

@@ -13,6 +13,7 @@ import { createLibraryControl } from './libraryControl.ts';
 import { createLiveControl, type LiveRecordings } from './liveControl.ts';
 import { createLibraryQuestionControl } from './libraryQuestionControl.ts';
 import { createSessionControl } from './sessionControl.ts';
+import { createSpeakerControl } from './speakerControl.ts';
 import { createUploadControl } from './uploadControl.ts';
 import { createProviderControl } from './providerControl.ts';
 import { createAiProviderControl } from './aiProviderControl.ts';
@@ -99,6 +100,7 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createLoginTokenControl({ owner, address }));
   app.route(controlBasePath, createTranscriptionControl(jobs, dataDirectory));
   app.route(controlBasePath, createSessionControl({ store, sessionLists: dependencies.sessionLists }));
+  app.route(controlBasePath, createSpeakerControl({ store }));
   app.route(controlBasePath, createLiveControl({ store, recordings }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));

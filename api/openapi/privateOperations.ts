@@ -43,6 +43,7 @@ import {
   topicAiProviderAnswerSchema,
 } from './aiProviderAnswerSchemas.ts';
 import { transcriptRevisionRoutes } from './transcriptRevisionOperations.ts';
+import { speakerRoutes } from './speakerOperations.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -724,5 +725,6 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...libraryQuestionRoutes,
   ...promptRoutes,
   ...transcriptRevisionRoutes,
+  ...speakerRoutes,
   ...runtimeRoutes,
 ];

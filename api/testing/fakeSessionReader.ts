@@ -15,11 +15,14 @@ import {
   type Tag,
   type Topic,
 } from '../../store/records.ts';
+import type { SpeakerNames } from '../../store/speakerNames.ts';
 
 export interface FakeSession {
   record: SessionRecord;
   segments: Segment[];
   askHistory: AskEntry[];
+  /** Absent for none. */
+  speakerNames?: SpeakerNames;
 }
 
 export interface FakeSessionReader extends SessionReader {
@@ -200,6 +203,7 @@ export function createFakeSessionReader(sessions: FakeSession[] = allFakeSession
     getSegments: (id) => byId.get(id)?.segments ?? [],
     getTranscript: transcriptOf,
     getAskHistory: (id) => byId.get(id)?.askHistory ?? [],
+    getSpeakerNames: (id) => byId.get(id)?.speakerNames ?? {},
     // The extra field stands for anything the store may add later; the API must not pass it on.
     listTopics: () =>
       fakeTopics.map((topic) => ({

@@ -90,7 +90,7 @@ async function main(argv: string[]): Promise<void> {
         topic: values.topic,
       });
     case 'sessions':
-      return sessionsCommand(dataDirectory, action, argument, values);
+      return sessionsCommand(dataDirectory, action, argument, values, rest);
     case 'inspect':
       return inspectCommand(dataDirectory, action, argument, values.json ?? false);
     default:

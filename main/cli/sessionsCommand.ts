@@ -5,6 +5,7 @@ import { createZonedClock, localTimeZone } from '../../api/zonedTime.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
 import { readRunningService } from '../serviceFile.ts';
+import { speakersCommand } from './speakersCommand.ts';
 import { UsageError } from './usage.ts';
 
 export interface SessionsOptions {
@@ -16,22 +17,30 @@ export interface SessionsOptions {
   json?: boolean;
 }
 
+const sessionsActions = ['list', 'show', 'finalize', 'speakers', 'speaker'] as const;
+
 /**
  * Reading opens the data directory directly (read-only while a service owns it), so the API need not
- * be on; finalizing goes through the running service when there is one.
+ * be on; finalizing and naming a speaker go through the running service when there is one.
  */
 export async function sessionsCommand(
   dataDirectory: string,
   action: string | undefined,
   id: string | undefined,
   options: SessionsOptions,
+  rest: readonly string[] = [],
 ): Promise<void> {
-  if (action !== 'list' && action !== 'show' && action !== 'finalize') {
-    throw new UsageError('Use: earshot sessions list | show ID | finalize ID');
+  if (!sessionsActions.some((known) => known === action)) {
+    throw new UsageError(
+      'Use: earshot sessions list | show ID | finalize ID | speakers ID | speaker ID LABEL NAME',
+    );
   }
   if (action !== 'list' && id === undefined)
     throw new UsageError(`Name the session: earshot sessions ${action} ID`);
   if (action === 'finalize') return finalizeSession(dataDirectory, id ?? '');
+  if (action === 'speakers' || action === 'speaker') {
+    return speakersCommand(dataDirectory, action, id ?? '', rest, options.json ?? false);
+  }
   const store = SessionStore.open(dataDirectory, {
     readOnly: readRunningService(dataDirectory) !== undefined,
   });

@@ -79,6 +79,8 @@ Commands:
   sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
   sessions show ID [--json]        Print a session and its transcript
   sessions finalize ID             Mark an interrupted session completed
+  sessions speakers ID [--json]    A session's speaker labels and the names given to them
+  sessions speaker ID LABEL NAME   Show a speaker label as NAME everywhere ("" shows the label again)
   inspect machines [NAME] [--json] Every state machine from its definition: states, transitions, delays
   inspect paths NAME [--json]      A machine's generated test paths and their coverage
   inspect actors [--json]          The running service's actors (sessions, connections, jobs, runtime)

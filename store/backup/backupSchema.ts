@@ -11,6 +11,8 @@ import { findReferenceIssues, type KnownIds } from './backupReferences.ts';
 import { backupFormatName, backupFormatVersion } from './backupFormat.ts';
 import { expected, expecting } from './issueText.ts';
 import { parseOffsetTimestamp } from '../offsetTimestamp.ts';
+import { longestSpeakerName } from '../speakerNames.ts';
+import { codePointLength } from '../transcriptText.ts';
 
 const identifier = z.string().min(1);
 
@@ -115,22 +117,57 @@ export const backupAskEntrySchema = z.object({
   status: z.enum(askStatuses),
 });
 
-export const backupSessionSchema = z.object({
-  id: identifier,
-  title: z.string(),
-  startedAt: offsetTimestampInstant,
-  status: z.enum(sessionStatuses),
-  durationMs: milliseconds,
-  providerId: z.string(),
-  topicId: z.union([identifier, z.null()], { error: expecting('a topic id or null') }),
-  tagIds: z.array(identifier),
-  segments: z.array(backupSegmentSchema),
-  translatedTranscript: nullableText.default(null),
-  correctedTranscript: nullableText.default(null),
-  postProcess: backupPostProcessSchema,
-  mindMap: backupMindMapSchema,
-  askHistory: z.array(backupAskEntrySchema).default(() => []),
-});
+const speakerNameForm = `a name of 1 to ${longestSpeakerName} characters`;
+
+/** Names given to speakers, by the label the segments carry; only labels they carry can be named. */
+const backupSpeakerNamesSchema = z
+  .record(
+    identifier,
+    z
+      .string({ error: expecting(speakerNameForm) })
+      .trim()
+      .refine((name) => name !== '' && codePointLength(name) <= longestSpeakerName, {
+        error: expecting(speakerNameForm),
+      }),
+  )
+  .default(() => ({}));
+
+function namesOnlyKnownSpeakers(
+  session: { segments: Array<{ speaker: string | null }>; speakerNames: Record<string, string> },
+  context: z.RefinementCtx,
+): void {
+  const labels = new Set(session.segments.map((segment) => segment.speaker));
+  for (const label of Object.keys(session.speakerNames)) {
+    if (!labels.has(label)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['speakerNames', label],
+        input: label,
+        message: `names speaker "${label}", which no segment of this session carries`,
+      });
+    }
+  }
+}
+
+export const backupSessionSchema = z
+  .object({
+    id: identifier,
+    title: z.string(),
+    startedAt: offsetTimestampInstant,
+    status: z.enum(sessionStatuses),
+    durationMs: milliseconds,
+    providerId: z.string(),
+    topicId: z.union([identifier, z.null()], { error: expecting('a topic id or null') }),
+    tagIds: z.array(identifier),
+    segments: z.array(backupSegmentSchema),
+    translatedTranscript: nullableText.default(null),
+    correctedTranscript: nullableText.default(null),
+    postProcess: backupPostProcessSchema,
+    mindMap: backupMindMapSchema,
+    askHistory: z.array(backupAskEntrySchema).default(() => []),
+    speakerNames: backupSpeakerNamesSchema,
+  })
+  .superRefine(namesOnlyKnownSpeakers);
 
 /** The document's shape alone, without the rules that relate one part of it to another. */
 export const backupShapeSchema = z.object({

@@ -5,7 +5,10 @@
 
 import type { SessionReader, Tag, Topic } from '../records.ts';
 
-export interface BackupSource extends Pick<SessionReader, 'listSessions' | 'getSession' | 'getSegments' | 'getAskHistory'> {
+export interface BackupSource extends Pick<
+  SessionReader,
+  'listSessions' | 'getSession' | 'getSegments' | 'getAskHistory' | 'getSpeakerNames'
+> {
   /** Extra fields (the reader adds `sessionCount`) are not exported. */
   listTopics(): Topic[];
   listTags(): Tag[];

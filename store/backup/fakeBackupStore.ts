@@ -5,8 +5,6 @@
 
 import {
   listedSession,
-  type AskEntry,
-  type Segment,
   type SessionPage,
   type SessionQuery,
   type SessionRecord,
@@ -15,7 +13,7 @@ import {
 } from '../records.ts';
 import type { BackupSource } from './backupSource.ts';
 import type { BackupTarget } from './importBackup.ts';
-import type { ImportData, ImportMode } from './importData.ts';
+import type { ImportData, ImportedSession, ImportMode } from './importData.ts';
 
 export interface FakeBackupStore extends BackupSource, BackupTarget {
   readonly imports: Array<{ data: ImportData; mode: ImportMode }>;
@@ -31,7 +29,7 @@ export function createFakeBackupStore(
 ): FakeBackupStore {
   const topics = new Map<string, Topic>();
   const tags = new Map<string, Tag>();
-  const sessions = new Map<string, { record: SessionRecord; segments: Segment[]; askHistory: AskEntry[] }>();
+  const sessions = new Map<string, ImportedSession>();
   const imports: Array<{ data: ImportData; mode: ImportMode }> = [];
   const queries: SessionQuery[] = [];
 
@@ -56,6 +54,7 @@ export function createFakeBackupStore(
     getSession: (id) => sessions.get(id)?.record,
     getSegments: (sessionId) => sessions.get(sessionId)?.segments ?? [],
     getAskHistory: (sessionId) => sessions.get(sessionId)?.askHistory ?? [],
+    getSpeakerNames: (sessionId) => sessions.get(sessionId)?.speakerNames ?? {},
     // The real reader adds a count, which the exporter must not write.
     listTopics: () => [...topics.values()].map((topic) => ({ ...topic, sessionCount: 0 })),
     listTags: () => [...tags.values()].map((tag) => ({ ...tag, sessionCount: 0 })),

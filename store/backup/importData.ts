@@ -4,6 +4,7 @@
  */
 
 import type { AskEntry, Segment, SessionRecord, Tag, Topic } from '../records.ts';
+import type { SpeakerNames } from '../speakerNames.ts';
 
 /**
  * `replace` wipes everything first; `merge` upserts by id (the incoming row wins) and deletes
@@ -20,6 +21,8 @@ export interface ImportedSession {
   /** In transcript order, `seq` renumbered from 0. */
   segments: Segment[];
   askHistory: AskEntry[];
+  /** The names given to its speakers, by label; absent for none. */
+  speakerNames?: SpeakerNames;
 }
 
 export interface ImportData {

@@ -27,6 +27,8 @@ function toImportedSession(session: BackupSession, importedAt: number): Imported
     // The file has no seq: the array order is the transcript order.
     segments: session.segments.map((segment, seq) => ({ seq, ...segment })),
     askHistory: session.askHistory,
+    // Most sessions name no speaker; they read back as they were made, without the field.
+    ...(Object.keys(session.speakerNames).length === 0 ? {} : { speakerNames: session.speakerNames }),
   };
 }
 

@@ -167,6 +167,7 @@ describe('writeBackup', () => {
         }));
       },
       getAskHistory: (): AskEntry[] => [],
+      getSpeakerNames: () => ({}),
       listTopics: () => sampleTopics,
       listTags: () => sampleTags,
     };

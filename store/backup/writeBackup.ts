@@ -9,6 +9,7 @@ import type { BackupSource } from './backupSource.ts';
 import { backupFormatName, backupFormatVersion } from './backupFormat.ts';
 import type { BackupSessionInput } from './backupSchema.ts';
 import { formatWithOffset } from '../offsetTimestamp.ts';
+import type { SpeakerNames } from '../speakerNames.ts';
 
 /** Receives the document in order; a returned promise is awaited before the next chunk. */
 export type BackupSink = (chunk: string) => void | Promise<void>;
@@ -32,9 +33,10 @@ function toBackupSession(
   record: SessionRecord,
   segments: Segment[],
   askHistory: AskEntry[],
+  speakerNames: SpeakerNames,
 ): BackupSessionInput {
   const { postProcess, mindMap } = record;
-  return {
+  const written: BackupSessionInput = {
     id: record.id,
     title: record.title,
     startedAt: formatWithOffset(record.startedAt),
@@ -68,6 +70,9 @@ function toBackupSession(
       status: entry.status,
     })),
   };
+  // Left out when no speaker has a name, as most sessions have none; absent reads back as none.
+  if (Object.keys(speakerNames).length > 0) written.speakerNames = { ...speakerNames };
+  return written;
 }
 
 /**
@@ -101,7 +106,12 @@ export async function writeBackup(
     // A list leaves out the long texts and what the AI made; a backup keeps all of it.
     const record = source.getSession(listed.id);
     if (record === undefined) continue;
-    const session = toBackupSession(record, source.getSegments(record.id), source.getAskHistory(record.id));
+    const session = toBackupSession(
+      record,
+      source.getSegments(record.id),
+      source.getAskHistory(record.id),
+      source.getSpeakerNames(record.id),
+    );
     await sink(`${written === 0 ? '' : ','}\n${JSON.stringify(session)}`);
     written++;
   }
