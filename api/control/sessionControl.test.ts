@@ -194,6 +194,7 @@ describe('GET /sessions/:id', () => {
         { seq: 1, text: 'Bye.', startMs: 2_000, endMs: 3_500, speaker: 'Ana', language: null },
       ],
       askHistory: [entry],
+      speakerNames: {},
     });
   });
 
@@ -322,7 +323,10 @@ describe('GET /sessions/:id/export', () => {
     expect(headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(text).toMatch(/^# Café: Q3\/Q4 review\n\n- Date: 2024-05-0\dT/);
     expect(text).toContain('- Topic: Work\n- Tags: Urgent, Team\n- Status: completed\n');
-    expect(text).toContain('## Transcript\n\n[00:00:01] Ana: Good morning.\n\n[00:00:04] Let us start.\n');
+    expect(text).toContain(
+      '## Transcript\n\n[00:00:01](http://localhost/#/sessions/a?t=1) **Ana:** Good morning.\n\n' +
+        '[00:00:04](http://localhost/#/sessions/a?t=4.5) Let us start.\n',
+    );
     expect(text).toContain('## Summary\n\nShort.\n\n## Action items\n\n- Book room\n');
     expect(text).not.toContain('## Keywords');
     expect(text).not.toContain('## Translation');
@@ -352,8 +356,28 @@ describe('GET /sessions/:id/export', () => {
         { id: 'urgent', name: 'Urgent', color: '#aa0000' },
         { id: 'team', name: 'Team', color: '#00aa00' },
       ],
-      segments: store.getSegments('a'),
+      speakerNames: {},
+      segments: store.getSegments('a').map((segment) => ({ ...segment, speakerName: segment.speaker })),
     });
+  });
+
+  it("shows the speakers' names in every format once they are named", async () => {
+    store.renameSpeaker('a', 'Ana', 'Ana Lima');
+    expect((await call('GET', '/sessions/a/export?format=txt')).text).toContain('Ana Lima: Good morning.');
+    expect((await call('GET', '/sessions/a/export?format=md')).text).toContain('**Ana Lima:** Good morning.');
+    expect((await call('GET', '/sessions/a/export?format=srt')).text).toContain(
+      '\nAna Lima: Good morning.\n',
+    );
+    expect((await call('GET', '/sessions/a/export?format=vtt')).text).toContain(
+      '\n<v Ana Lima>Good morning.\n',
+    );
+    const { body } = await call('GET', '/sessions/a/export?format=json');
+    expect(body?.speakerNames).toEqual({ Ana: 'Ana Lima' });
+    expect(body?.segments).toMatchObject([
+      { speaker: 'Ana', speakerName: 'Ana Lima' },
+      { speakerName: null },
+    ]);
+    expect((await call('GET', '/sessions/a')).body).toMatchObject({ speakerNames: { Ana: 'Ana Lima' } });
   });
 
   it('uses a plain ASCII name alone when the title is plain, and a fallback for an unusable title', async () => {

@@ -31,10 +31,11 @@ const patchUsage =
  * - `GET /sessions?search=&words=&topicId=&tagId=&status=&limit=&offset=` → `{sessions, total}`,
  *   newest first, each with the `opening` of its transcript (its first words, null while it has
  *   none) and, with `words`, its `matchingLine` (records.ts; null when only the title held the words)
- * - `GET /sessions/:id` → `{session, segments, askHistory}`
+ * - `GET /sessions/:id` → `{session, segments, askHistory, speakerNames}` (names by speaker label)
  * - `PATCH /sessions/:id` `{title?, topicId?, tagIds?}` → `{session}`
  * - `DELETE /sessions/:id` → 204; refused while the session records
- * - `GET /sessions/:id/export?format=txt|md|srt|vtt|json` → the transcript as a file
+ * - `GET /sessions/:id/export?format=txt|md|srt|vtt|json` → the transcript as a file, speakers shown
+ *   by their names; Markdown's times link to their moment in the app at the address asked
  */
 export function createSessionControl(dependencies: {
   store: SessionStore;
@@ -71,7 +72,12 @@ export function createSessionControl(dependencies: {
     const session = store.getSession(id);
     if (session === undefined) return sessionNotFound(id);
     return context.json(
-      { session, segments: store.getSegments(id), askHistory: store.getAskHistory(id) },
+      {
+        session,
+        segments: store.getSegments(id),
+        askHistory: store.getAskHistory(id),
+        speakerNames: store.getSpeakerNames(id),
+      },
       200,
       { 'Cache-Control': 'no-store' },
     );
@@ -122,7 +128,9 @@ export function createSessionControl(dependencies: {
       });
     }
     const { extension, contentType, render } = transcriptFileFormats[format];
-    return new Response(render(exportOf(store, session)), {
+    // The request reached the app's own address, so a Markdown export's time links lead back to it.
+    const appAddress = new URL(context.req.url).origin;
+    return new Response(render(exportOf(store, session, appAddress)), {
       headers: {
         'Content-Type': contentType,
         'Content-Disposition': attachmentDisposition(
@@ -162,7 +170,7 @@ function unknownReferences(
   return Object.keys(fields).length === 0 ? undefined : fields;
 }
 
-function exportOf(store: SessionStore, session: SessionRecord): SessionExport {
+function exportOf(store: SessionStore, session: SessionRecord, appAddress: string): SessionExport {
   const topic = store.listTopics().find((candidate) => candidate.id === session.topicId);
   const tags = new Map(store.listTags().map((tag) => [tag.id, tag]));
   return {
@@ -176,5 +184,7 @@ function exportOf(store: SessionStore, session: SessionRecord): SessionExport {
       return tag === undefined ? [] : [{ id: tag.id, name: tag.name, color: tag.color }];
     }),
     segments: store.getSegments(session.id),
+    speakerNames: store.getSpeakerNames(session.id),
+    appAddress,
   };
 }

@@ -41,6 +41,19 @@ const plain: SessionExport = {
     { seq: 0, text: 'Good morning.', startMs: 1_000, endMs: 4_000, speaker: 'Ana', language: 'en' },
     { seq: 1, text: 'Let us start.', startMs: 3_725_000, endMs: 3_727_000, speaker: null, language: 'en' },
   ],
+  speakerNames: {},
+  appAddress: null,
+};
+
+/** Two speakers, one of them named, and the app's address known. */
+const named: SessionExport = {
+  ...plain,
+  segments: [
+    { seq: 0, text: 'Good morning.', startMs: 1_000, endMs: 4_000, speaker: 'Speaker 1', language: 'en' },
+    { seq: 1, text: 'Morning!', startMs: 4_500, endMs: 5_250, speaker: 'Speaker 2', language: 'en' },
+  ],
+  speakerNames: { 'Speaker 1': 'Alice *A.*' },
+  appAddress: 'http://127.0.0.1:23456',
 };
 
 const enriched: SessionExport = {
@@ -84,7 +97,7 @@ describe('Markdown', () => {
         '',
         '## Transcript',
         '',
-        '[00:00:01] Ana: Good morning.',
+        '[00:00:01] **Ana:** Good morning.',
         '',
         '[01:02:05] Let us start.',
         '',
@@ -128,20 +141,76 @@ describe('Markdown', () => {
     expect(markdown.indexOf('## Transcript')).toBeLessThan(markdown.indexOf('## Translation'));
   });
 
+  it("links each time to its moment in the app, and shows the speakers' names", () => {
+    expect(toMarkdown(named)).toContain(
+      [
+        '## Transcript',
+        '',
+        '[00:00:01](http://127.0.0.1:23456/#/sessions/session-1?t=1) **Alice \\*A.\\*:** Good morning.',
+        '',
+        '[00:00:04](http://127.0.0.1:23456/#/sessions/session-1?t=4.5) **Speaker 2:** Morning!',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes a session id in the link', () => {
+    const odd = { ...named, session: { ...session, id: 'a b/c?' } };
+    expect(toMarkdown(odd)).toContain('(http://127.0.0.1:23456/#/sessions/a%20b%2Fc%3F?t=1)');
+  });
+
   it('keeps the transcript heading for a session without segments', () => {
     expect(toMarkdown({ ...plain, segments: [] })).toMatch(/- Status: completed\n\n## Transcript\n$/);
   });
 });
 
 describe('JSON', () => {
-  it('holds the record, the topic, the tags and the segments', () => {
+  it('holds the record, the topic, the tags, the speaker names and the segments', () => {
     expect(JSON.parse(toJson(plain))).toEqual({
       session,
       topic: plain.topic,
       tags: plain.tags,
-      segments: plain.segments,
+      speakerNames: {},
+      segments: [
+        { ...plain.segments[0], speakerName: 'Ana' },
+        { ...plain.segments[1], speakerName: null },
+      ],
     });
     expect(toJson(plain)).toMatch(/^\{\n {2}"session": \{\n {4}"id": "session-1"/);
+  });
+});
+
+describe('speaker names', () => {
+  it('replace the labels in text, SubRip and WebVTT; JSON keeps the label beside the name', () => {
+    expect(toText(named)).toContain('[00:00:01] Alice *A.*: Good morning.\n[00:00:04] Speaker 2: Morning!');
+    expect(transcriptFileFormats.srt.render(named)).toBe(
+      [
+        '1',
+        '00:00:01,000 --> 00:00:04,000',
+        'Alice *A.*: Good morning.',
+        '',
+        '2',
+        '00:00:04,500 --> 00:00:05,250',
+        'Speaker 2: Morning!',
+        '',
+      ].join('\n'),
+    );
+    expect(transcriptFileFormats.vtt.render(named)).toBe(
+      [
+        'WEBVTT',
+        '',
+        '00:00:01.000 --> 00:00:04.000',
+        '<v Alice *A.*>Good morning.',
+        '',
+        '00:00:04.500 --> 00:00:05.250',
+        '<v Speaker 2>Morning!',
+        '',
+      ].join('\n'),
+    );
+    const json = JSON.parse(toJson(named)) as { segments: Array<{ speaker: string; speakerName: string }> };
+    expect(json.segments.map(({ speaker, speakerName }) => [speaker, speakerName])).toEqual([
+      ['Speaker 1', 'Alice *A.*'],
+      ['Speaker 2', 'Speaker 2'],
+    ]);
   });
 });
 

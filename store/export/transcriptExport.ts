@@ -1,5 +1,6 @@
 import { formatWithOffset } from '../offsetTimestamp.ts';
 import type { Segment, SessionRecord, Tag, Topic } from '../records.ts';
+import { shownSpeaker, withSpeakerNames, type SpeakerNames } from '../speakerNames.ts';
 import { clockTime } from './clockTime.ts';
 import { toSrt, toVtt } from './subtitles.ts';
 
@@ -8,7 +9,14 @@ export interface SessionExport {
   session: SessionRecord;
   topic: Topic | null;
   tags: Tag[];
+  /** With their speaker labels; the exports show each label's name from `speakerNames`. */
   segments: Segment[];
+  speakerNames: SpeakerNames;
+  /**
+   * The app's address (`http://127.0.0.1:23456`), so a Markdown transcript's times link to their
+   * moment in the app; null when none is known, and the times are plain text.
+   */
+  appAddress: string | null;
 }
 
 export const transcriptExportFormats = ['txt', 'md', 'srt', 'vtt', 'json'] as const;
@@ -26,12 +34,12 @@ export const transcriptFileFormats: Record<TranscriptExportFormat, TranscriptFil
   srt: {
     extension: 'srt',
     contentType: 'application/x-subrip; charset=utf-8',
-    render: ({ segments }) => toSrt(segments),
+    render: ({ segments, speakerNames }) => toSrt(withSpeakerNames(segments, speakerNames)),
   },
   vtt: {
     extension: 'vtt',
     contentType: 'text/vtt; charset=utf-8',
-    render: ({ segments }) => toVtt(segments),
+    render: ({ segments, speakerNames }) => toVtt(withSpeakerNames(segments, speakerNames)),
   },
   json: { extension: 'json', contentType: 'application/json; charset=utf-8', render: toJson },
 };
@@ -41,15 +49,22 @@ export function isTranscriptExportFormat(value: string): value is TranscriptExpo
 }
 
 /** Plain text: the title, a blank line, then `[hh:mm:ss] Speaker: text` per segment. */
-export function toText({ session, segments }: SessionExport): string {
-  return `${oneLine(session.title)}\n\n${transcriptLines(segments).join('\n')}\n`;
+export function toText({ session, segments, speakerNames }: SessionExport): string {
+  const lines = withSpeakerNames(segments, speakerNames).map((segment) => {
+    const speaker = speakerOf(segment);
+    return `[${clockTime(segment.startMs)}] ${speaker === null ? '' : `${speaker}: `}${oneLine(segment.text)}`;
+  });
+  return `${oneLine(session.title)}\n\n${lines.join('\n')}\n`;
 }
 
 /**
  * Markdown: the title, the session's facts, the transcript and whatever else the session has
- * (translation, corrected transcript, the AI summary's parts); empty parts are left out.
+ * (translation, corrected transcript, the AI summary's parts); empty parts are left out. Each line
+ * of the transcript is `[hh:mm:ss] **Speaker:** text`; with the app's address, its time links to
+ * that moment of the session in the app (`#/sessions/ID?t=SECONDS`, the app's own time links).
  */
-export function toMarkdown({ session, topic, tags, segments }: SessionExport): string {
+export function toMarkdown(input: SessionExport): string {
+  const { session, topic, tags } = input;
   const facts = [
     `- Date: ${formatWithOffset(session.startedAt)}`,
     `- Duration: ${clockTime(session.durationMs)}`,
@@ -60,7 +75,7 @@ export function toMarkdown({ session, topic, tags, segments }: SessionExport): s
   ];
   const { summary, actionItems, keywords, chapters } = session.postProcess;
   const sections: Array<[heading: string, body: string]> = [
-    ['Transcript', transcriptLines(segments).join('\n\n')],
+    ['Transcript', markdownTranscriptLines(input).join('\n\n')],
     ['Translation', session.translatedTranscript?.trim() ?? ''],
     ['Corrected transcript', session.correctedTranscript?.trim() ?? ''],
     ['Summary', summary.trim()],
@@ -87,16 +102,39 @@ export function toMarkdown({ session, topic, tags, segments }: SessionExport): s
     .concat('\n');
 }
 
-/** The session record with its topic, tags and segments, for programs. */
-export function toJson({ session, topic, tags, segments }: SessionExport): string {
-  return `${JSON.stringify({ session, topic, tags, segments }, null, 2)}\n`;
+/**
+ * The session record with its topic, tags, speaker names and segments, for programs. Each segment
+ * keeps its speaker label and adds `speakerName`, the name shown for it (the label when unnamed).
+ */
+export function toJson({ session, topic, tags, segments, speakerNames }: SessionExport): string {
+  const named = segments.map((segment) => ({
+    ...segment,
+    speakerName: shownSpeaker(segment.speaker, speakerNames),
+  }));
+  return `${JSON.stringify({ session, topic, tags, speakerNames, segments: named }, null, 2)}\n`;
 }
 
-function transcriptLines(segments: readonly Segment[]): string[] {
-  return segments.map((segment) => {
-    const speaker = segment.speaker?.trim();
-    return `[${clockTime(segment.startMs)}] ${speaker ? `${oneLine(speaker)}: ` : ''}${oneLine(segment.text)}`;
+function markdownTranscriptLines({ session, segments, speakerNames, appAddress }: SessionExport): string[] {
+  return withSpeakerNames(segments, speakerNames).map((segment) => {
+    const time = `[${clockTime(segment.startMs)}]`;
+    const moment = `${appAddress}/#/sessions/${encodeURIComponent(session.id)}?t=${segment.startMs / 1000}`;
+    const speaker = speakerOf(segment);
+    return (
+      `${appAddress === null ? time : `${time}(${moment})`} ` +
+      `${speaker === null ? '' : `**${escapeMarkdown(speaker)}:** `}${oneLine(segment.text)}`
+    );
   });
+}
+
+/** The segment's speaker on one line, or null for a segment without one. */
+function speakerOf(segment: Segment): string | null {
+  const speaker = segment.speaker?.trim();
+  return speaker ? oneLine(speaker) : null;
+}
+
+/** A name set in bold stays one bold name whatever it holds: markup characters are escaped. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]<>]/g, '\\$&');
 }
 
 /** A heading or list item ends at a line break, so texts shown as one line are kept on one. */
