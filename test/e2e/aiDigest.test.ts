@@ -171,14 +171,21 @@ it('says where AI providers are set up when there is none, after a reload too', 
     const { page, service } = earshot;
     const sessionId = seedBudgetMeeting(service.store);
     await page.goto(`${earshot.url}#/sessions/${sessionId}`);
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const digest = panel(page, 'AI digest');
+    // Said once, in the digest, before anything is pressed; the panels only say they are empty.
+    const note = digest.getByTestId('ai-provider-setup');
+    await expect.poll(() => note.count(), jobWait).toBe(1);
+    expect(await note.getByRole('link', { name: 'Settings → AI' }).getAttribute('href')).toBe(
+      '#/settings/ai',
+    );
+    expect(await panel(page, 'Summary').textContent()).toContain('Not generated yet.');
+    expect(await panel(page, 'Summary').textContent()).not.toContain('AI provider');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await expect
       .poll(() => digest.getByRole('alert').textContent(), jobWait)
-      .toContain('No AI provider is set up. Add one with: earshot ai set KIND model=…');
-    // The correction panel shows the same note: this one is the digest's.
-    const note = digest.getByTestId('ai-provider-setup');
-    expect(await note.textContent()).toContain('earshot ai set openai model=gpt-4o-mini apiKey=sk-…');
+      .toContain('No AI provider is set up. Add one in Settings → AI.');
+    expect(await digest.getByRole('alert').textContent()).not.toContain('earshot');
+    expect(await note.count()).toBe(1);
     await expect
       .poll(() => panel(page, 'Summary').textContent(), jobWait)
       .toContain('This could not be generated; the last attempt failed.');
@@ -189,9 +196,10 @@ it('says where AI providers are set up when there is none, after a reload too', 
     await expect
       .poll(() => digest.getByRole('alert').textContent(), jobWait)
       .toContain('No AI provider is set up.');
-    expect(await note.isVisible()).toBe(true);
     await digest.getByRole('button', { name: 'Dismiss' }).click();
-    await expect.poll(() => note.count(), jobWait).toBe(0);
+    await expect.poll(() => digest.getByRole('alert').count(), jobWait).toBe(0);
+    // Still none: the way to set one up stays.
+    expect(await note.isVisible()).toBe(true);
     expect(unexpectedErrors(earshot.pageErrors)).toEqual([]);
   } finally {
     await earshot.close();

@@ -9,7 +9,7 @@ import type { SessionAiJob } from './useSessionAiJob.ts';
  * Cancel while it runs, and how it ended: the error of a failed job (with where AI providers are
  * set up, when that is what it asks for), or a short word on a finished or cancelled one.
  */
-export function AiDigest(props: { aiJob: SessionAiJob; generatedBefore: boolean }) {
+export function AiDigest(props: { aiJob: SessionAiJob; generatedBefore: boolean; noAiProvider: boolean }) {
   const { job, busy, cancelling, failure, generate, cancel, dismiss } = props.aiJob;
   const failedError = job?.state === 'failed' ? aiJobProgressText(job) : undefined;
   return (
@@ -24,6 +24,7 @@ export function AiDigest(props: { aiJob: SessionAiJob; generatedBefore: boolean 
         The summary, action items, keywords, chapters and mind map, written from the transcript by your AI
         provider.
       </p>
+      {props.noAiProvider && <AiProviderSetupNote />}
       {job !== undefined && !isEndedAiJob(job) && (
         <div className="ai-job-progress">
           <progress aria-label={`Generating the ${artefactNames(job.artefacts)}`} />
@@ -44,7 +45,7 @@ export function AiDigest(props: { aiJob: SessionAiJob; generatedBefore: boolean 
       {failedError !== undefined && (
         <>
           <ErrorNotice error={failedError} onDismiss={dismiss} />
-          {asksForAiProviderSetup(failedError) && <AiProviderSetupNote />}
+          {asksForAiProviderSetup(failedError) && !props.noAiProvider && <AiProviderSetupNote />}
         </>
       )}
       <ErrorNotice error={failure} onDismiss={dismiss} />

@@ -22,3 +22,18 @@ export function AiProviderSetupNote() {
     </div>
   );
 }
+
+/**
+ * One line for a panel whose work needs an AI provider when the session has none: the digest above
+ * explains how to set one up, so this only says what is missing and where to go.
+ */
+export function NoAiProviderLine(props: { work: string; testId: string }) {
+  return (
+    <p className="notice notice-warning" data-testid={props.testId}>
+      <span>
+        {props.work} by an AI provider, and none is set up for this session yet.{' '}
+        <a href={hashOf({ page: 'settings', section: 'ai' })}>Set one up in Settings → AI</a>
+      </span>
+    </p>
+  );
+}

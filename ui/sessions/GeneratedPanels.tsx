@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DigestArtefact } from '../../ai/artefacts/sessionDigest.ts';
 import type { GenerationStatus, Segment, SessionRecord } from '../../store/records.ts';
-import { hashOf } from '../app/route.ts';
 import { AiDigest } from './AiDigest.tsx';
 import { isEndedAiJob } from './aiJobStates.ts';
 import { artefactLabels } from './aiJobText.ts';
@@ -32,6 +31,7 @@ export function GeneratedPanels(props: {
       <AiDigest
         aiJob={aiJob}
         generatedBefore={wasGenerated(postProcess.status) || wasGenerated(mindMap.status)}
+        noAiProvider={noAiProvider}
       />
       <div className="generated-panels">
         <Panel {...panel} title="Summary" artefact="summary" hasContent={postProcess.summary !== ''}>
@@ -130,21 +130,14 @@ function wasGenerated(status: GenerationStatus): boolean {
 
 /**
  * An artefact without content: made and empty (nothing was found), or never made, with how to make
- * it: the panel's own button, once there is an AI provider to write it.
+ * it: the panel's own button. Without an AI provider, the digest above says once how to set one up.
  */
 function Absent(props: { status: GenerationStatus; action: string; noAiProvider: boolean }) {
   if (props.status === 'success') return <p className="muted">Nothing was found for this session.</p>;
   return (
     <p className="muted">
-      Not generated yet.{' '}
-      {props.noAiProvider ? (
-        <>
-          Set up an AI provider in <a href={hashOf({ page: 'settings', section: 'ai' })}>Settings → AI</a>,
-          then press {props.action}.
-        </>
-      ) : (
-        `${props.action} writes it from the transcript with your AI provider.`
-      )}
+      Not generated yet.
+      {!props.noAiProvider && ` ${props.action} writes it from the transcript with your AI provider.`}
     </p>
   );
 }

@@ -8,6 +8,7 @@ import { asksForAiProviderSetup } from './aiJobText.ts';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
 import { useAiProviderFor } from './useAiProviderFor.ts';
 import { useQuestionAsking } from './useQuestionAsking.ts';
+import { NoAiProviderLine } from './AiProviderSetupNote.tsx';
 
 const aiSettingsHash = hashOf({ page: 'settings', section: 'ai' });
 
@@ -61,14 +62,7 @@ export function QuestionsPanel(props: {
           ))}
         </ol>
       )}
-      {noProvider && (
-        <p className="notice notice-warning" data-testid="questions-need-provider">
-          <span>
-            Questions are answered by an AI provider, and none is set up for this session yet.{' '}
-            <a href={aiSettingsHash}>Set one up in Settings → AI</a>
-          </span>
-        </p>
-      )}
+      {noProvider && <NoAiProviderLine work="Questions are answered" testId="questions-need-provider" />}
       <form className="question-form" onSubmit={submit}>
         <input
           type="text"

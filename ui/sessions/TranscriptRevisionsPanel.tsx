@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { changedWords, type TextRun } from '../../store/changedWords.ts';
 import type { SessionRecord } from '../../store/records.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { AiProviderSetupNote } from './AiProviderSetupNote.tsx';
+import { AiProviderSetupNote, NoAiProviderLine } from './AiProviderSetupNote.tsx';
 import type { AiJobStatus } from './aiJobStates.ts';
 import { aiJobProgressText, asksForAiProviderSetup } from './aiJobText.ts';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
@@ -70,7 +70,9 @@ export function TranscriptRevisionsPanel(props: {
           </form>
         </div>
       </div>
-      {noProvider && <AiProviderSetupNote />}
+      {noProvider && (
+        <NoAiProviderLine work="Corrections and translations are made" testId="revisions-need-provider" />
+      )}
       {correction !== null && (
         <CorrectionView
           correction={correction}
