@@ -10,6 +10,7 @@ import { OpenedResources } from '../support/openedResources.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
+import { shownWords } from './support/liveTranscript.ts';
 import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
 import { accessibilityProblems, sidewaysOverflow } from './support/axe.ts';
 import { phoneViewport, saveScreenshots } from './support/screenshots.ts';
@@ -57,15 +58,6 @@ async function checkStep(page: Page, name: string): Promise<void> {
   await page.setViewportSize(phoneViewport);
   expect(await sidewaysOverflow(page)).toBe(0);
   if (size !== null) await page.setViewportSize(size);
-}
-
-/** The words of the transcript on screen, lower case, without punctuation. */
-async function shownWords(page: Page): Promise<string> {
-  return (await page.getByTestId('live-transcript').innerText())
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 it('opens the setup on a fresh install; left, it is continued from Settings; an unset provider says where to fix it', async () => {

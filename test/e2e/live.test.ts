@@ -12,6 +12,7 @@ import { OpenedResources } from '../support/openedResources.ts';
 import { accessibilityProblems, sidewaysOverflow } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
+import { shownWords } from './support/liveTranscript.ts';
 import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
 import { saveScreenshots } from './support/screenshots.ts';
 
@@ -41,19 +42,6 @@ afterAll(async () => {
   await opened.closeAll();
   audio.remove();
 });
-
-function transcriptText(page: Page): Promise<string> {
-  return page.getByTestId('live-transcript').innerText();
-}
-
-/** Words on screen, lower case, without punctuation, as storedWords compares them. */
-async function shownWords(page: Page): Promise<string> {
-  return (await transcriptText(page))
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 async function startRecording(
   earshot: { page: Page; dataDirectory: string; pageErrors: string[] },
