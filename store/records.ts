@@ -116,10 +116,22 @@ export interface SessionQuery {
  * what the AI made (kilobytes a session, which a page of a library's list would copy for nothing),
  * but with the summary, which a list's preview line may quote.
  */
-export type ListedSession = Omit<
-  SessionRecord,
-  'translatedTranscript' | 'correctedTranscript' | 'postProcess' | 'mindMap'
-> & { summary: string };
+export type ListedSession = Pick<SessionRecord, 'id' | (typeof listedSessionCells)[number]> & {
+  summary: string;
+};
+
+/** The cells of a session that lists show, and the app's replica holds, besides its id. */
+export const listedSessionCells = [
+  'title',
+  'startedAt',
+  'status',
+  'durationMs',
+  'providerId',
+  'topicId',
+  'tagIds',
+  'transcriptLength',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof SessionRecord>;
 
 export function listedSession(record: SessionRecord): ListedSession {
   const { translatedTranscript, correctedTranscript, postProcess, mindMap, ...listed } = record;

@@ -1,6 +1,13 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { holdsEveryWord, matchingLine, type CandidateLine } from './matchingLine.ts';
-import type { ListedSession, MatchingLine, SessionPage, SessionQuery, SessionStatus } from './records.ts';
+import {
+  listedSessionCells,
+  type ListedSession,
+  type MatchingLine,
+  type SessionPage,
+  type SessionQuery,
+  type SessionStatus,
+} from './records.ts';
 import { typedWords, wordsMatchExpression, type TypedWord } from './sessionWords.ts';
 import { likeEscaped, TranscriptSearch, type SessionIdsSql } from './transcriptSearch.ts';
 import { joinSegmentTexts } from './transcriptText.ts';
@@ -336,8 +343,7 @@ function prepareStatements(database: DatabaseSync) {
       "SELECT id, title, json_extract(postProcess, '$.summary') AS summary FROM sessions WHERE status = 'recording'",
     ),
     listedSessions: database.prepare(
-      `SELECT id, title, startedAt, status, durationMs, providerId, topicId, tagIds, transcriptLength, updatedAt,
-         COALESCE(json_extract(postProcess, '$.summary'), '') AS summary
+      `SELECT id, ${listedSessionCells.join(', ')}, COALESCE(json_extract(postProcess, '$.summary'), '') AS summary
        FROM sessions WHERE id IN (SELECT value FROM json_each(?))`,
     ),
     segmentsOf: database.prepare(

@@ -5,7 +5,7 @@
 
 import type { InspectedActor, InspectionStep } from '../../actors/inspection/inspectionRecords.ts';
 import type { MachineDrawing, MachinePathsDescription } from '../../machines/analysis/machineDescription.ts';
-import type { SessionRecord } from '../../store/records.ts';
+import type { ListedSession } from '../../store/records.ts';
 
 export type { InspectedActor, InspectionStep };
 
@@ -61,10 +61,7 @@ export type SyncRow = Record<string, unknown>;
  * library) stay in the service: the session page reads them from `GET /control/v1/sessions/{id}`,
  * and again whenever `updatedAt` changes.
  */
-export type ReplicatedSession = Omit<
-  SessionRecord,
-  'postProcess' | 'mindMap' | 'translatedTranscript' | 'correctedTranscript'
->;
+export type ReplicatedSession = Omit<ListedSession, 'summary'>;
 
 /**
  * The tables the UI keeps a replica of. `segments` holds only the sessions still recording;

@@ -1,11 +1,6 @@
+import { listedSessionCells } from '../../store/records.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
-import {
-  type ReplicatedSession,
-  type SyncChanges,
-  type SyncedTableName,
-  type SyncRow,
-  syncedTableNames,
-} from './appProtocol.ts';
+import { type SyncChanges, type SyncedTableName, type SyncRow, syncedTableNames } from './appProtocol.ts';
 
 type SyncMessage =
   | { type: 'sync.snapshot'; tables: Record<SyncedTableName, Record<string, SyncRow>> }
@@ -37,7 +32,7 @@ export class StoreSync {
       syncedTableNames.map((name) => [
         name,
         name === 'sessions'
-          ? this.store.readTableCells(name, replicatedSessionCells)
+          ? this.store.readTableCells(name, listedSessionCells)
           : this.store.readTable(name),
       ]),
     ) as Record<SyncedTableName, Record<string, SyncRow>>;
@@ -83,21 +78,7 @@ export class StoreSync {
   }
 }
 
-/** The cells of a session row the replica holds (see `ReplicatedSession`). */
-const replicatedSessionCells = [
-  'title',
-  'startedAt',
-  'status',
-  'durationMs',
-  'providerId',
-  'topicId',
-  'tagIds',
-  'transcriptLength',
-  'updatedAt',
-] as const satisfies ReadonlyArray<keyof Omit<ReplicatedSession, 'id'>>;
-
+/** A session row as the replica holds it (see `ReplicatedSession`). */
 function replicated(row: SyncRow): SyncRow {
-  return Object.fromEntries(
-    replicatedSessionCells.flatMap((cell) => (cell in row ? [[cell, row[cell]]] : [])),
-  );
+  return Object.fromEntries(listedSessionCells.flatMap((cell) => (cell in row ? [[cell, row[cell]]] : [])));
 }
