@@ -388,7 +388,7 @@ export class SessionStore implements SessionReader {
   /**
    * Shows `label` as `name` wherever the session's speaker appears; the segments keep their label.
    * An empty `name` gives the speaker back its label. Only a label the session's segments carry can
-   * be named.
+   * be named. The session's `updatedAt` moves with the name, in the same transaction.
    */
   renameSpeaker(sessionId: string, label: string, name: string): SessionSpeaker[] {
     const speakers = this.getSpeakers(sessionId);
@@ -402,7 +402,11 @@ export class SessionStore implements SessionReader {
       );
     }
     const trimmed = name.trim();
-    this.writeSql(() => this.speakerNames.put(sessionId, label, trimmed === '' ? null : trimmed));
+    // A change to the session as it is shown: its `updatedAt` moves, so the app's page (which reads
+    // the session again when its replica row changes) and API clients see the new name.
+    this.write(() => this.tables.setCell('sessions', sessionId, 'updatedAt', Date.now()), {
+      after: () => this.speakerNames.put(sessionId, label, trimmed === '' ? null : trimmed),
+    });
     return this.getSpeakers(sessionId);
   }
 

@@ -62,6 +62,14 @@ describe('speaker names', () => {
     ]);
   });
 
+  it("tells the session's watchers: the name is a change to the session as it is shown", () => {
+    const id = meeting();
+    const touched: string[][] = [];
+    store.watchRows((rows) => touched.push(rows.sessions ?? []));
+    store.renameSpeaker(id, 'Speaker 1', 'Alice');
+    expect(touched).toEqual([[id]]);
+  });
+
   it('gives a speaker back its label when the name is empty', () => {
     const id = meeting();
     store.renameSpeaker(id, 'Speaker 2', 'Bob');

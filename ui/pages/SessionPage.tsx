@@ -209,6 +209,7 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
       <TranscriptView
         sessionId={session.id}
         segments={segments}
+        speakerNames={props.detail.speakerNames}
         translated={session.translatedTranscript}
         translation={translation}
         corrected={session.correctedTranscript}

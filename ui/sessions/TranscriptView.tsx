@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Segment } from '../../store/records.ts';
 import { hashOf } from '../app/route.ts';
 import { MarkedText } from './MarkedText.tsx';
+import { SpeakerName } from './SpeakerName.tsx';
 import { TranscriptFind, useTranscriptFind } from './TranscriptFind.tsx';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
 
@@ -20,9 +21,9 @@ export interface LineTranslation {
 }
 
 /**
- * The transcript as timed segments, each with its speaker and, when the session has a translation
- * kept line by line, that line's translation beside it; the corrected text (and a translation
- * without lines, as a live provider writes it) as tabs. Find highlights what is typed in the shown
+ * The transcript as timed segments, each with its speaker (by the name given to it, renamed in
+ * place) and, when the session has a translation kept line by line, that line's translation beside
+ * it; the corrected text (and a translation without lines, as a live provider writes it) as tabs. Find highlights what is typed in the shown
  * version. Each time links to its moment (`?t=` in the page's address) so it can be shared.
  * `revealed` (a chapter, a citation or a time chosen) brings the timed segments into view, scrolled
  * to that segment, marked and focused; each new object is a new request.
@@ -30,6 +31,8 @@ export interface LineTranslation {
 export function TranscriptView(props: {
   sessionId: string;
   segments: Segment[];
+  /** Names given to the segments' speaker labels, by label. */
+  speakerNames: Readonly<Record<string, string>>;
   translated: string | null;
   translation: LineTranslation | undefined;
   corrected: string | null;
@@ -113,6 +116,7 @@ export function TranscriptView(props: {
           <Segments
             sessionId={props.sessionId}
             segments={props.segments}
+            speakerNames={props.speakerNames}
             translation={translation}
             recording={props.recording}
             revealedSeq={revealed?.seq}
@@ -132,6 +136,7 @@ export function TranscriptView(props: {
 function Segments(props: {
   sessionId: string;
   segments: Segment[];
+  speakerNames: Readonly<Record<string, string>>;
   translation: LineTranslation | undefined;
   recording: boolean;
   revealedSeq: number | undefined;
@@ -181,7 +186,13 @@ function Segments(props: {
               [{time}]
             </a>
             <p className="transcript-line">
-              {segment.speaker !== null && <span className="speaker">{segment.speaker}:</span>}
+              {segment.speaker !== null && (
+                <SpeakerName
+                  sessionId={props.sessionId}
+                  label={segment.speaker}
+                  name={props.speakerNames[segment.speaker]}
+                />
+              )}
               <MarkedText text={segment.text} marks={found.marksOf(index * 2)} />
             </p>
             {translation !== undefined && (

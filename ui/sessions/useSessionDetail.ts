@@ -7,6 +7,8 @@ export interface SessionDetail {
   session: SessionRecord;
   segments: Segment[];
   askHistory: AskEntry[];
+  /** Names given to the speaker labels of the segments, by label. */
+  speakerNames: Record<string, string>;
 }
 
 export type SessionDetailState =
