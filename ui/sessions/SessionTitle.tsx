@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { control, ControlRequestError } from '../connection/control.ts';
+import { useInPlaceEdit } from './useInPlaceEdit.ts';
 
 /**
  * The session's title as the page heading, with a Rename button that turns it into a field as wide
@@ -14,48 +15,22 @@ export function SessionTitle(props: {
   /** Whether focus starts on the heading as the page opens (not when it opens on a moment). */
   focusOnOpen: boolean;
 }) {
-  const [draft, setDraft] = useState<string | undefined>(undefined);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [saving, setSaving] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const { draft, setDraft, problem, saving, returnTo, close, onSubmit } = useInPlaceEdit<HTMLHeadingElement>(
+    (title) => control('PATCH', `/sessions/${encodeURIComponent(props.sessionId)}`, { title }),
+    (error) =>
+      error instanceof ControlRequestError
+        ? (error.fields.title ?? error.message)
+        : 'The title was not saved.',
+  );
   const { focusOnOpen } = props;
   useEffect(() => {
-    if (focusOnOpen) heading.current?.focus();
-  }, [focusOnOpen]);
-  // Set as the field closes, so the heading takes focus once it is back (not as the page opens).
-  const returningFocus = useRef(false);
-  useEffect(() => {
-    if (!returningFocus.current || draft !== undefined) return;
-    returningFocus.current = false;
-    heading.current?.focus();
-  }, [draft]);
-
-  const cancel = () => {
-    setDraft(undefined);
-    setProblem(undefined);
-    returningFocus.current = true;
-  };
-
-  const save = async (title: string) => {
-    setSaving(true);
-    try {
-      await control('PATCH', `/sessions/${encodeURIComponent(props.sessionId)}`, { title });
-      cancel();
-    } catch (error) {
-      setProblem(
-        error instanceof ControlRequestError
-          ? (error.fields.title ?? error.message)
-          : 'The title was not saved.',
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
+    if (focusOnOpen) returnTo.current?.focus();
+  }, [focusOnOpen, returnTo]);
 
   if (draft === undefined) {
     return (
       <div className="session-title-row">
-        <h1 ref={heading} tabIndex={-1}>
+        <h1 ref={returnTo} tabIndex={-1}>
           {props.displayTitle}
         </h1>
         <button type="button" className="button-quiet" onClick={() => setDraft(props.title)}>
@@ -65,13 +40,7 @@ export function SessionTitle(props: {
     );
   }
   return (
-    <form
-      className="session-title-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save(draft);
-      }}
-    >
+    <form className="session-title-form" onSubmit={onSubmit}>
       <div className="field">
         <textarea
           aria-label="Session title"
@@ -88,7 +57,7 @@ export function SessionTitle(props: {
               event.currentTarget.form?.requestSubmit();
             } else if (event.key === 'Escape') {
               event.preventDefault();
-              cancel();
+              close();
             }
           }}
         />
@@ -101,7 +70,7 @@ export function SessionTitle(props: {
       <button type="submit" className="button-primary" disabled={saving}>
         Save
       </button>
-      <button type="button" onClick={cancel}>
+      <button type="button" onClick={close}>
         Cancel
       </button>
     </form>

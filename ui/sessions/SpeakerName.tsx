@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { control, ControlRequestError } from '../connection/control.ts';
+import { useInPlaceEdit } from './useInPlaceEdit.ts';
 
 /** The longest name the service keeps for a speaker (store/speakerNames.ts). */
 const longestName = 100;
@@ -13,48 +14,23 @@ const longestName = 100;
  */
 export function SpeakerName(props: { sessionId: string; label: string; name: string | undefined }) {
   const shown = props.name ?? props.label;
-  const [draft, setDraft] = useState<string | undefined>(undefined);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [saving, setSaving] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const errorId = useId();
-  // Set as the field closes, so the button takes focus once it is back (not as the page opens).
-  const returningFocus = useRef(false);
-  useEffect(() => {
-    if (!returningFocus.current || draft !== undefined) return;
-    returningFocus.current = false;
-    button.current?.focus();
-  }, [draft]);
-
-  const close = () => {
-    setDraft(undefined);
-    setProblem(undefined);
-    returningFocus.current = true;
-  };
-
-  const save = async (name: string) => {
-    setSaving(true);
-    try {
-      await control('PUT', `/sessions/${encodeURIComponent(props.sessionId)}/speakers`, {
+  const { draft, setDraft, problem, saving, returnTo, close, onSubmit } = useInPlaceEdit<HTMLButtonElement>(
+    (name) =>
+      control('PUT', `/sessions/${encodeURIComponent(props.sessionId)}/speakers`, {
         label: props.label,
         name,
-      });
-      close();
-    } catch (error) {
-      setProblem(
-        error instanceof ControlRequestError
-          ? (error.fields.name ?? error.fields.label ?? error.message)
-          : 'The name was not saved.',
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
+      }),
+    (error) =>
+      error instanceof ControlRequestError
+        ? (error.fields.name ?? error.fields.label ?? error.message)
+        : 'The name was not saved.',
+  );
+  const errorId = useId();
 
   if (draft === undefined) {
     return (
       <button
-        ref={button}
+        ref={returnTo}
         type="button"
         className="speaker speaker-button"
         aria-label={`Name speaker ${shown}`}
@@ -66,13 +42,7 @@ export function SpeakerName(props: { sessionId: string; label: string; name: str
     );
   }
   return (
-    <form
-      className="speaker-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save(draft);
-      }}
-    >
+    <form className="speaker-form" onSubmit={onSubmit}>
       <input
         aria-label={`Name for ${props.label} (empty shows the label)`}
         placeholder={props.label}
