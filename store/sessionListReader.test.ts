@@ -95,6 +95,20 @@ describe('word search', () => {
     expect(store.listSessions({ limit: 20, offset: 0 }).matchingLines).toBeUndefined();
   });
 
+  it('shows and matches a speaker by the name given to it, in stored and recording sessions', () => {
+    store.renameSpeaker('plan', 'Anna', 'Anna Lindqvist');
+    const line = store.listSessions({ words: 'lindqvist refactor', limit: 20, offset: 0 }).matchingLines
+      ?.plan;
+    expect(line).toMatchObject({ seq: 0, speaker: 'Anna Lindqvist' });
+    store.createSession({ id: 'live', title: 'Live', providerId: 'deepgram', startedAt: 4_000 });
+    store.appendSegment('live', { text: 'Costs are up.', startMs: 0, endMs: 500, speaker: 'Speaker 1' });
+    store.renameSpeaker('live', 'Speaker 1', 'Bruno');
+    expect(wordIds('bruno costs')).toEqual(['live']);
+    expect(
+      store.listSessions({ words: 'bruno costs', limit: 20, offset: 0 }).matchingLines?.live?.speaker,
+    ).toBe('Bruno');
+  });
+
   it('finds sessions still recording, in their segments so far', () => {
     store.createSession({ id: 'live', title: 'Live', providerId: 'deepgram', startedAt: 4_000 });
     store.appendSegment('live', {

@@ -195,6 +195,7 @@ export class SessionListReader {
             String(row.title),
             String(row.summary ?? ''),
             ...new Set(segments().flatMap((segment) => (segment.speaker === null ? [] : [segment.speaker]))),
+            ...this.statements.speakerNamesOf.all(id).map((named) => String(named.name)),
             transcript(),
           ].join('\n'),
       };
@@ -263,9 +264,15 @@ export class SessionListReader {
       const pattern = `%${likeEscaped(word.text)}%`;
       return [pattern, pattern];
     });
+    // A speaker goes by the name given to it, as the session page shows it.
     return this.prepared(
-      `SELECT seq, text, startMs, speaker FROM segments
-       WHERE sessionId = ? AND (${beyondAscii('text')} OR ${beyondAscii('speaker')} OR ${holding})
+      `SELECT seq, text, startMs, speaker FROM (
+         SELECT seq, text, startMs, COALESCE(
+           (SELECT name FROM speakerNames WHERE sessionId = segments.sessionId AND label = segments.speaker), speaker
+         ) AS speaker
+         FROM segments WHERE sessionId = ?
+       )
+       WHERE ${beyondAscii('text')} OR ${beyondAscii('speaker')} OR ${holding}
        ORDER BY seq`,
     ).iterate(sessionId, ...patterns);
   }
@@ -346,6 +353,7 @@ function prepareStatements(database: DatabaseSync) {
       `SELECT id, ${listedSessionCells.join(', ')}, COALESCE(json_extract(postProcess, '$.summary'), '') AS summary
        FROM sessions WHERE id IN (SELECT value FROM json_each(?))`,
     ),
+    speakerNamesOf: database.prepare('SELECT name FROM speakerNames WHERE sessionId = ?'),
     segmentsOf: database.prepare(
       'SELECT seq, text, startMs, speaker FROM segments WHERE sessionId = ? ORDER BY seq',
     ),
