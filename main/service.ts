@@ -81,7 +81,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   for (const orphan of await reapOrphans()) {
     console.error(`Stopped ${orphan.command} (pid ${orphan.pid}), left running by an Earshot that ended.`);
   }
-  const store = SessionStore.open(dataDirectory);
+  const store = SessionStore.open(dataDirectory, {
+    onUpgrade: (from, to) =>
+      console.error(
+        `Upgrading the data directory from schema ${from} to ${to}; new search indexes are built over every stored transcript, which takes about a minute per 10,000 sessions, once.`,
+      ),
+  });
   // Opened after the store, which has brought the schema up to date for its readers.
   const sessionLists = new SessionReadPool(dataDirectory, {
     plainLists: (query) => store.listSessions(query),

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -36,4 +36,20 @@ it('refuses a database written by a newer Earshot, leaving it untouched', () => 
 it('refuses to upgrade a schema when opened read-only', () => {
   new DatabaseSync(join(directory.path, databaseFileName)).close();
   expect(() => openDatabase(directory.path, { readOnly: true })).toThrow(/schema upgrade/);
+});
+
+it('says when it brings an existing directory forward, once, and not for a new one', () => {
+  const upgrades: Array<[number, number]> = [];
+  const onUpgrade = (from: number, to: number) => upgrades.push([from, to]);
+  openDatabase(directory.path, { onUpgrade }).close();
+  expect(upgrades).toEqual([]);
+  const olderDirectory = join(directory.path, 'older');
+  mkdirSync(olderDirectory);
+  const older = new DatabaseSync(join(olderDirectory, databaseFileName));
+  migrations[0]?.(older);
+  older.exec('PRAGMA user_version = 1');
+  older.close();
+  openDatabase(olderDirectory, { onUpgrade }).close();
+  openDatabase(olderDirectory, { onUpgrade }).close();
+  expect(upgrades).toEqual([[1, migrations.length]]);
 });

@@ -15,7 +15,16 @@ export class DatabaseVersionError extends Error {}
  * up to date. WAL with synchronous=NORMAL keeps every committed transaction through a process
  * kill; only a power cut can lose the last few.
  */
-export function openDatabase(dataDirectory: string, options: { readOnly?: boolean } = {}): DatabaseSync {
+export interface DatabaseOptions {
+  readOnly?: boolean;
+  /**
+   * Told before an existing data directory's schema is brought forward: building a new index over
+   * every stored transcript can take a minute for a large library, once.
+   */
+  onUpgrade?: (fromVersion: number, toVersion: number) => void;
+}
+
+export function openDatabase(dataDirectory: string, options: DatabaseOptions = {}): DatabaseSync {
   mkdirSync(dataDirectory, { recursive: true, mode: 0o700 });
   const path = join(dataDirectory, databaseFileName);
   // Transcripts are private: create the file user-only (SQLite gives its -wal and -shm files the
@@ -44,7 +53,7 @@ export function openDatabase(dataDirectory: string, options: { readOnly?: boolea
     database.exec('PRAGMA journal_mode = WAL');
     database.exec('PRAGMA synchronous = NORMAL');
   }
-  migrate(database, options.readOnly ?? false);
+  migrate(database, options);
   return database;
 }
 
@@ -53,7 +62,7 @@ function schemaVersion(database: DatabaseSync): number {
   return row.user_version;
 }
 
-function migrate(database: DatabaseSync, readOnly: boolean): void {
+function migrate(database: DatabaseSync, options: DatabaseOptions): void {
   const version = schemaVersion(database);
   if (version > migrations.length) {
     throw new DatabaseVersionError(
@@ -61,11 +70,13 @@ function migrate(database: DatabaseSync, readOnly: boolean): void {
     );
   }
   if (version === migrations.length) return;
-  if (readOnly) {
+  if (options.readOnly === true) {
     throw new DatabaseVersionError(
       `The data directory needs a schema upgrade (${version} → ${migrations.length}); start the service once to apply it.`,
     );
   }
+  // A new directory (version 0) has nothing to bring forward.
+  if (version > 0) options.onUpgrade?.(version, migrations.length);
   for (let next = version; next < migrations.length; next++) {
     database.exec('BEGIN IMMEDIATE');
     try {

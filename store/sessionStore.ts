@@ -3,7 +3,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { createIndexes, createStore } from 'tinybase';
 import type { Indexes, Row, Store, Value } from 'tinybase';
 import type { ImportData } from './backup/importData.ts';
-import { openDatabase } from './database.ts';
+import { openDatabase, type DatabaseOptions } from './database.ts';
 import type {
   AskEntry,
   MindMap,
@@ -120,7 +120,7 @@ export class SessionStore implements SessionReader {
   private readonly readOnly: boolean;
   private closed = false;
 
-  static open(dataDirectory: string, options: { readOnly?: boolean } = {}): SessionStore {
+  static open(dataDirectory: string, options: DatabaseOptions = {}): SessionStore {
     return new SessionStore(openDatabase(dataDirectory, options), options.readOnly ?? false);
   }
 
