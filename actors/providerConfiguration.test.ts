@@ -32,6 +32,7 @@ const definition = defineProvider<unknown>({
     defaultBaseUrl: 'https://api.cloudflare.com/client/v4',
     fileLimits: {},
     secretFields: ['apiToken'],
+    vocabulary: null,
   },
   configSchema: z
     .object({

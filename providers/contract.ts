@@ -65,6 +65,25 @@ export interface ProviderMetadata {
   fileLimits: FileRequestLimits;
   /** Config fields that hold credentials: stored user-only, masked on output, never logged. */
   secretFields: readonly string[];
+  /** How the vendor takes the user's custom vocabulary; null when its API takes none. */
+  vocabulary: VocabularySupport | null;
+}
+
+/** How many terms a vendor takes in one request; what is beyond is cut, not refused. */
+export interface VocabularyLimits {
+  maxTerms?: number;
+  /** Longer terms are left out. */
+  maxTermCharacters?: number;
+  /** All the terms together. */
+  maxCharacters?: number;
+}
+
+export interface VocabularySupport {
+  /** The vendor's own name for it, as people look it up in the vendor's documentation. */
+  parameter: string;
+  file: VocabularyLimits;
+  /** Where real-time transcription takes fewer terms than files do. */
+  live?: VocabularyLimits;
 }
 
 /** A piece of recognised text with its place in the audio. */
@@ -102,6 +121,8 @@ export interface FileTranscriptionRequest<Config> {
   onProgress(progress: FileTranscriptionProgress): void;
   /** Text that preceded this audio, for providers that take a prompt; the others ignore it. */
   prompt?: string;
+  /** The session's custom vocabulary; providers whose metadata says they take none ignore it. */
+  vocabulary?: readonly string[];
   /**
    * The vendor's id of the job this same chunk submitted before the service stopped (a crash, a
    * kill): providers with asynchronous jobs poll it instead of uploading and paying again, and
@@ -236,6 +257,8 @@ export interface LiveStreamRequest<Config> {
    * WebM/Opus (P01) is fed raw PCM (file playback, tests).
    */
   audioFormat: AudioInputMode;
+  /** The session's custom vocabulary; providers whose metadata says they take none ignore it. */
+  vocabulary?: readonly string[];
   /** Called for every event, in order; `error` or `finished` is the last one. */
   onEvent: (event: LiveEvent) => void;
 }

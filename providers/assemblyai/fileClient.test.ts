@@ -39,6 +39,7 @@ function transcribe(
     signal?: AbortSignal;
     submittedJobId?: string;
     onSubmitted?: (jobId: string) => void;
+    vocabulary?: string[];
   } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
@@ -49,6 +50,7 @@ function transcribe(
     signal: options.signal,
     submittedJobId: options.submittedJobId,
     onSubmitted: options.onSubmitted,
+    vocabulary: options.vocabulary,
   });
 }
 
@@ -125,6 +127,12 @@ it('sends the first language hint as language_code', async () => {
   const job = JSON.parse(sent('POST', '/v2/transcript').body.toString('utf8')) as Record<string, unknown>;
   expect(job.language_code).toBe('de');
   expect(job).not.toHaveProperty('language_detection');
+});
+
+it('sends the vocabulary as keyterms_prompt, and no such field without one', async () => {
+  await transcribe({ vocabulary: ['Earshot', 'Kelly Byrne-Donoghue'] }).result;
+  const job = JSON.parse(sent('POST', '/v2/transcript').body.toString('utf8')) as Record<string, unknown>;
+  expect(job.keyterms_prompt).toEqual(['Earshot', 'Kelly Byrne-Donoghue']);
 });
 
 it('groups millisecond-timed words into sentence segments', async () => {

@@ -10,7 +10,9 @@ import { rawFileBody } from '../http/uploadBody.ts';
 import { vendorApi } from '../http/vendorApi.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
 import { sentenceSegments } from '../sentenceSegments.ts';
+import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { AssemblyAiConfig } from './config.ts';
+import { metadata } from './metadata.ts';
 
 const vendor = 'AssemblyAI';
 const answerDescription: AnswerDescription = { vendor, showMismatch: true };
@@ -111,6 +113,7 @@ async function upload(session: Session): Promise<string> {
 /** A cancel while the job is being created still learns its id, so that the job can be deleted. */
 function createTranscript(session: Session, audioUrl: string): Promise<string> {
   const language = session.request.languageHints[0];
+  const keyterms = providerTerms(metadata, 'file', session.request.vocabulary);
   return createRemotely({
     vendor,
     cancel: session.request.signal,
@@ -123,6 +126,7 @@ function createTranscript(session: Session, audioUrl: string): Promise<string> {
           punctuate: true,
           format_text: true,
           ...(language === undefined ? { language_detection: true } : { language_code: language }),
+          ...(keyterms.length === 0 ? {} : { keyterms_prompt: keyterms }),
         },
         signal,
       });

@@ -31,11 +31,12 @@ const isError = (event: LiveEvent) => event.type === 'error';
 const words = markedSentences(12);
 const speech = markedSpeech(words);
 
-function open(config: Record<string, unknown> = {}, endpoint = fake.baseUrl) {
+function open(config: Record<string, unknown> = {}, endpoint = fake.baseUrl, vocabulary: string[] = []) {
   const followed = followStream((onEvent) =>
     liveClient.open({
       config: assemblyAiConfigSchema.parse({ apiKey: assemblyAiFakeApiKey, endpoint, ...config }),
       languageHints: ['en'],
+      vocabulary,
       audioFormat: 'pcm16',
       onEvent,
     }),
@@ -65,6 +66,14 @@ it('sends the bare key and asks for PCM16 at 16 kHz with the configured streamin
   });
   await transcribe({ model: 'universal-streaming-english' }, () => undefined);
   expect(fake.connections.at(-1)?.url.searchParams.get('format_turns')).toBe('true');
+});
+
+it('sends the vocabulary as keyterms_prompt, a JSON array in the query, leaving out terms over 50 characters', async () => {
+  const followed = open({}, fake.baseUrl, ['Earshot', 'x'.repeat(51), 'Kelly Byrne-Donoghue']);
+  await followed.next((event) => event.type === 'ready');
+  await followed.stream.finish(5000);
+  const sent = fake.connections.at(-1)?.url.searchParams.get('keyterms_prompt');
+  expect(JSON.parse(sent ?? 'null')).toEqual(['Earshot', 'Kelly Byrne-Donoghue']);
 });
 
 it('gathers tiny frames and splits long ones into 50–1000 ms chunks, padding the last piece', async () => {

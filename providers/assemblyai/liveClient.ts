@@ -3,6 +3,7 @@ import type { LiveClient, LiveStreamRequest } from '../contract.ts';
 import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol, type VendorSession } from '../live/vendorSocket.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
+import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import { AudioChunks } from './audioChunks.ts';
 import { type AssemblyAiConfig, streamingAddress } from './config.ts';
 import { metadata } from './metadata.ts';
@@ -50,6 +51,7 @@ function protocol(request: LiveStreamRequest<AssemblyAiConfig>): VendorProtocol 
         encoding: 'pcm_s16le',
         speech_model: config.model,
         format_turns: formattedFollowUp ? 'true' : undefined,
+        keyterms_prompt: keytermsPrompt(providerTerms(metadata, 'live', request.vocabulary)),
       }),
       // AssemblyAI takes the bare key, without a scheme.
       headers: { authorization: config.apiKey },
@@ -99,4 +101,9 @@ function reportError(session: VendorSession, message: unknown) {
     explanation: `${vendor} reported an error`,
   };
   session.fail(error.code, streamingErrorMessage(error, code, text));
+}
+
+/** Streaming takes the terms as one query parameter holding a JSON array; none leaves it out. */
+function keytermsPrompt(terms: readonly string[]): string | undefined {
+  return terms.length === 0 ? undefined : JSON.stringify(terms);
 }

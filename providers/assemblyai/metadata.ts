@@ -22,4 +22,10 @@ export const metadata: ProviderMetadata = {
   // Uploads take up to about 2.2 GB; the transcript API takes at most 10 hours per file.
   fileLimits: { maxBytes: 2_200_000_000, maxDurationMs: 10 * 60 * 60 * 1000 },
   secretFields: ['apiKey'],
+  // Files: up to 1,000 terms of at most 6 words; streaming: up to 100 terms of at most 50 characters.
+  vocabulary: {
+    parameter: 'keyterms_prompt',
+    file: { maxTerms: 1000 },
+    live: { maxTerms: 100, maxTermCharacters: 50 },
+  },
 };

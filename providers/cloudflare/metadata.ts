@@ -26,4 +26,5 @@ export const metadata: ProviderMetadata = {
     maxBytes: 15_000_000,
   },
   secretFields: ['apiToken', 'accountId'],
+  vocabulary: null,
 };

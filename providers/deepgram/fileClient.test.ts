@@ -22,7 +22,13 @@ afterAll(async () => {
 });
 
 function transcribe(
-  options: { config?: Record<string, unknown>; hints?: string[]; path?: string; signal?: AbortSignal } = {},
+  options: {
+    config?: Record<string, unknown>;
+    hints?: string[];
+    path?: string;
+    signal?: AbortSignal;
+    vocabulary?: string[];
+  } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
     wavPath: options.path,
@@ -30,6 +36,7 @@ function transcribe(
     config: deepgramConfigSchema.parse({ apiKey: deepgramFakeApiKey, ...options.config }),
     baseUrl: fake.baseUrl,
     signal: options.signal,
+    vocabulary: options.vocabulary,
   });
 }
 
@@ -205,4 +212,18 @@ it('stops waiting for a held answer the moment it is cancelled', async () => {
   controller.abort();
   expect(await outcome).toMatchObject({ kind: 'cancelled' });
   fake.holdJobs(false);
+});
+
+it('sends each vocabulary term as a keyterm to Nova-3, and as keywords to older models', async () => {
+  await transcribe({ vocabulary: ['Earshot', 'Kelly Byrne-Donoghue'] }).result;
+  expect(lastRequest().query.getAll('keyterm')).toEqual(['Earshot', 'Kelly Byrne-Donoghue']);
+  await transcribe({ config: { model: 'nova-2' }, vocabulary: ['Earshot'] }).result;
+  expect(lastRequest().query.getAll('keywords')).toEqual(['Earshot']);
+  expect(lastRequest().query.has('keyterm')).toBe(false);
+});
+
+it('cuts a vocabulary longer than the 100 keyterms Deepgram takes instead of failing', async () => {
+  const terms = Array.from({ length: 120 }, (_, index) => `term${index}`);
+  await transcribe({ vocabulary: terms }).result;
+  expect(lastRequest().query.getAll('keyterm')).toEqual(terms.slice(0, 100));
 });

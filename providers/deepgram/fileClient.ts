@@ -8,6 +8,7 @@ import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { sentenceSegments } from '../sentenceSegments.ts';
 import { placeUntimed } from '../untimedSegments.ts';
 import type { DeepgramConfig } from './config.ts';
+import { withVocabulary } from './vocabularyQuery.ts';
 
 const vendor = 'Deepgram';
 /** A word as the SDK's ListenV1Response types it: every field optional. */
@@ -65,7 +66,7 @@ export async function transcribeFile(
 
   const answer = await vendorJson<unknown>({
     vendor,
-    url: url.toString(),
+    url: withVocabulary(url.toString(), config.model, 'file', request.vocabulary),
     headers: { authorization: `Token ${config.apiKey}` },
     body: () =>
       rawFileBody(

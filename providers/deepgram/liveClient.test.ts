@@ -70,3 +70,19 @@ it('reads Results without is_final (optional in the SDK) as interim text, not as
   expect(events.some((event) => event.type === 'error')).toBe(false);
   expect(events.at(-1)).toEqual({ type: 'finished' });
 });
+
+it('opens the stream with each vocabulary term as a keyterm in the query', async () => {
+  fake = await scriptedDeepgram([results('Earshot.', 0, 1, true)]);
+  const { stream, next } = openDirectStream(
+    deepgram,
+    { apiKey: deepgramFakeApiKey, endpoint: fake.baseUrl },
+    [],
+    ['Earshot', 'Kelly Byrne-Donoghue'],
+  );
+  await next((event) => event.type === 'ready');
+  await stream.finish(5000);
+  expect(fake.connections[0]?.url.searchParams.getAll('keyterm')).toEqual([
+    'Earshot',
+    'Kelly Byrne-Donoghue',
+  ]);
+});

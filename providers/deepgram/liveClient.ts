@@ -5,6 +5,7 @@ import { openVendorSocket, type VendorProtocol } from '../live/vendorSocket.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
 import type { DeepgramConfig } from './config.ts';
 import { metadata } from './metadata.ts';
+import { withVocabulary } from './vocabularyQuery.ts';
 
 const vendor = 'Deepgram';
 
@@ -35,19 +36,24 @@ function protocol(request: LiveStreamRequest<DeepgramConfig>): VendorProtocol {
     vendor,
     secrets: [config.apiKey],
     target: () => ({
-      url: websocketUrl(config.endpoint ?? metadata.defaultBaseUrl, '/v1/listen', {
-        model: config.model,
-        encoding: 'linear16',
-        sample_rate: '16000',
-        channels: '1',
-        interim_results: 'true',
-        punctuate: 'true',
-        smart_format: 'true',
-        endpointing: '300',
-        utterance_end_ms: '1000',
-        // One hint is the language; several, or none, is code-switching detection.
-        language: languageHints.length === 1 ? languageHints[0] : 'multi',
-      }),
+      url: withVocabulary(
+        websocketUrl(config.endpoint ?? metadata.defaultBaseUrl, '/v1/listen', {
+          model: config.model,
+          encoding: 'linear16',
+          sample_rate: '16000',
+          channels: '1',
+          interim_results: 'true',
+          punctuate: 'true',
+          smart_format: 'true',
+          endpointing: '300',
+          utterance_end_ms: '1000',
+          // One hint is the language; several, or none, is code-switching detection.
+          language: languageHints.length === 1 ? languageHints[0] : 'multi',
+        }),
+        config.model,
+        'live',
+        request.vocabulary,
+      ),
       headers: { authorization: `Token ${config.apiKey}` },
     }),
     opened: (session) => session.emit({ type: 'ready' }),

@@ -22,4 +22,6 @@ export const metadata: ProviderMetadata = {
   // Deepgram documents no per-request size in the protocol reference (2 GB is unconfirmed).
   fileLimits: {},
   secretFields: ['apiKey'],
+  // Nova-3 takes `keyterm` (repeated; up to 100 terms, 500 tokens); older models `keywords`.
+  vocabulary: { parameter: 'keyterm', file: { maxTerms: 100 } },
 };

@@ -20,4 +20,5 @@ export const metadata: ProviderMetadata = {
   defaultBaseUrl: 'https://api.elevenlabs.io',
   fileLimits: { maxBytes: 3_000_000_000, maxDurationMs: 10 * 60 * 60_000 },
   secretFields: ['apiKey'],
+  vocabulary: null,
 };

@@ -21,4 +21,5 @@ export const metadata: ProviderMetadata = {
   // The server reads whatever it is sent; it documents no per-request limit.
   fileLimits: {},
   secretFields: [],
+  vocabulary: null,
 };

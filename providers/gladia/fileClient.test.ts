@@ -32,9 +32,11 @@ function transcribe(
     onProgress?: (progress: FileTranscriptionProgress) => void;
     submittedJobId?: string;
     onSubmitted?: (jobId: string) => void;
+    vocabulary?: string[];
   } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
+    vocabulary: options.vocabulary,
     wavPath: options.path,
     languageHints: options.languageHints ?? ['en'],
     config: gladiaConfigSchema.parse({ apiKey: gladiaFakeApiKey, ...options.config }),
@@ -97,6 +99,17 @@ it('creates the job from the uploaded audio with the default file model and the 
     model: 'solaria-1',
     language_config: { languages: ['en'], code_switching: false },
   });
+});
+
+it('turns on custom vocabulary with the terms, and leaves it out without any', async () => {
+  await transcribe({ vocabulary: ['Earshot', 'Kelly Byrne-Donoghue'] });
+  expect(createdJobBody()).toMatchObject({
+    custom_vocabulary: true,
+    custom_vocabulary_config: { vocabulary: ['Earshot', 'Kelly Byrne-Donoghue'] },
+  });
+  fake.requests.length = 0;
+  await transcribe();
+  expect(createdJobBody()).not.toHaveProperty('custom_vocabulary');
 });
 
 it('sends the chosen file model, lets several hints switch, and leaves the language to Gladia without hints', async () => {

@@ -6,7 +6,9 @@ import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
+import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { GladiaConfig } from './config.ts';
+import { customVocabulary } from './customVocabulary.ts';
 import {
   createdJobSchema,
   type GladiaJob,
@@ -88,6 +90,7 @@ function createJob(request: FileTranscriptionRequest<GladiaConfig>, audioUrl: st
           model: request.config.fileModel,
           // Several hints mean the audio may switch between them; none means Gladia detects it.
           language_config: { languages, code_switching: languages.length > 1 },
+          ...customVocabulary(providerTerms(metadata, 'file', request.vocabulary)),
         },
       });
       return readAnswer(createdJobSchema, answer, { vendor: metadata.vendor, what: 'a new job' }).id;

@@ -25,11 +25,16 @@ afterAll(() => fake.close());
 
 const isError = (event: LiveEvent) => event.type === 'error';
 
-function open(config: Record<string, unknown> = {}, languageHints: readonly string[] = []) {
+function open(
+  config: Record<string, unknown> = {},
+  languageHints: readonly string[] = [],
+  vocabulary: readonly string[] = [],
+) {
   const followed = followStream((onEvent) =>
     liveClient.open({
       config: gladiaConfigSchema.parse({ apiKey: gladiaFakeApiKey, endpoint: fake.baseUrl, ...config }),
       languageHints,
+      vocabulary,
       audioFormat: 'pcm16',
       onEvent,
     }),
@@ -70,6 +75,17 @@ it.each([
 ])('asks for code switching with the hints %j: %s', async (languageHints, codeSwitching) => {
   const settings = await sessionSettings({}, languageHints);
   expect(settings?.language_config).toEqual({ languages: languageHints, code_switching: codeSwitching });
+});
+
+it('opens the session with the vocabulary under realtime_processing', async () => {
+  const { next } = open({}, ['en'], ['Earshot', 'Kelly Byrne-Donoghue']);
+  await next((event) => event.type === 'ready');
+  expect(fake.sessions.at(-1)?.settings).toMatchObject({
+    realtime_processing: {
+      custom_vocabulary: true,
+      custom_vocabulary_config: { vocabulary: ['Earshot', 'Kelly Byrne-Donoghue'] },
+    },
+  });
 });
 
 it('reports utterance times in ms from the seconds Gladia gives, with the utterance language', async () => {

@@ -54,7 +54,7 @@ function protocol(request: LiveStreamRequest<GladiaConfig>): VendorProtocol {
     vendor,
     secrets,
     target: async (signal) => {
-      const url = await createLiveSession(config, languageHints, signal);
+      const url = await createLiveSession(config, languageHints, request.vocabulary ?? [], signal);
       const token = new URL(url).searchParams.get('token');
       if (token !== null) secrets.push(token);
       return { url };

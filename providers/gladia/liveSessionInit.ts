@@ -4,7 +4,9 @@ import { apiUrl } from '../http/apiUrl.ts';
 import { unreachableReason } from '../http/endpointReachability.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
+import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { GladiaConfig } from './config.ts';
+import { customVocabulary } from './customVocabulary.ts';
 import { metadata } from './metadata.ts';
 
 /** Live capture always runs on solaria-1: solaria-3 (a `fileModel` choice) is pre-recorded only. */
@@ -26,6 +28,7 @@ const initTimeoutMs = 15_000;
 export async function createLiveSession(
   config: GladiaConfig,
   languageHints: readonly string[],
+  vocabulary: readonly string[],
   signal: AbortSignal,
 ): Promise<string> {
   const baseUrl = restBaseUrl(config.endpoint ?? metadata.defaultBaseUrl);
@@ -36,7 +39,7 @@ export async function createLiveSession(
       url: apiUrl(baseUrl, '/v2/live'),
       method: 'POST',
       headers: { 'x-gladia-key': config.apiKey },
-      json: sessionSettings(languageHints),
+      json: sessionSettings(languageHints, vocabulary),
       signal,
       secrets: [config.apiKey],
       retries: 0,
@@ -55,8 +58,12 @@ export async function createLiveSession(
   return session.data.url;
 }
 
-/** The init body: raw PCM16 16 kHz mono, partial and final transcripts, errors and lifecycle events. */
-export function sessionSettings(languageHints: readonly string[]) {
+/**
+ * The init body: raw PCM16 16 kHz mono, partial and final transcripts, errors and lifecycle
+ * events, and the custom vocabulary, if any.
+ */
+export function sessionSettings(languageHints: readonly string[], vocabulary: readonly string[]) {
+  const terms = providerTerms(metadata, 'live', vocabulary);
   return {
     encoding: 'wav/pcm',
     bit_depth: 16,
@@ -67,6 +74,7 @@ export function sessionSettings(languageHints: readonly string[]) {
     endpointing: 0.3,
     // One hint is the spoken language; several (or none) ask Gladia to follow switches between them.
     language_config: { languages: [...languageHints], code_switching: languageHints.length !== 1 },
+    ...(terms.length === 0 ? {} : { realtime_processing: customVocabulary(terms) }),
     messages_config: {
       receive_partial_transcripts: true,
       receive_final_transcripts: true,

@@ -20,4 +20,6 @@ export const metadata: ProviderMetadata = {
   defaultBaseUrl: 'https://api.gladia.io',
   fileLimits: { maxBytes: 1_000_000_000, maxDurationMs: 135 * 60_000 },
   secretFields: ['apiKey'],
+  // `custom_vocabulary_config.vocabulary` (files) and `realtime_processing.custom_vocabulary_config` (live).
+  vocabulary: { parameter: 'custom_vocabulary', file: {} },
 };

@@ -27,11 +27,12 @@ async function fake(options: GroqFakeOptions = {}): Promise<ProviderFake> {
 function transcribe(
   server: ProviderFake,
   config: Record<string, unknown> = {},
-  options: { languageHints?: string[]; signal?: AbortSignal; prompt?: string } = {},
+  options: { languageHints?: string[]; signal?: AbortSignal; prompt?: string; vocabulary?: string[] } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
     languageHints: options.languageHints,
     prompt: options.prompt,
+    vocabulary: options.vocabulary,
     config: groqConfigSchema.parse({ apiKey: groqFakeApiKey, endpoint: server.baseUrl, ...config }),
     baseUrl: server.baseUrl,
     signal: options.signal,
@@ -84,6 +85,12 @@ it("sends the end of the prompt, starting at a word and within Whisper's prompt 
   expect(sent.length).toBeLessThanOrEqual(800);
   expect(long.endsWith(sent)).toBe(true);
   expect(long.split(' ')).toContain(sent.split(' ')[0]);
+});
+
+it('sends the vocabulary at the start of the prompt, before the preceding text', async () => {
+  const server = await fake();
+  await transcribe(server, {}, { prompt: 'What was said before.', vocabulary: ['Earshot', 'Groq'] }).result;
+  expect((await lastForm(server)).get('prompt')).toBe('Earshot, Groq. What was said before.');
 });
 
 it("turns Groq's seconds into milliseconds, its words into each segment's timed words, and its language name into a code", async () => {

@@ -1,4 +1,5 @@
 import type { ProviderMetadata } from '../contract.ts';
+import { promptVocabulary } from '../openai-compatible/transcriptionPrompt.ts';
 
 export const metadata: ProviderMetadata = {
   id: 'groq',
@@ -24,4 +25,5 @@ export const metadata: ProviderMetadata = {
     maxBytes: 25_000_000,
   },
   secretFields: ['apiKey'],
+  vocabulary: promptVocabulary,
 };

@@ -21,4 +21,5 @@ export const metadata: ProviderMetadata = {
   // The largest upload Mistral documents (its Files API); no duration limit is documented.
   fileLimits: { maxBytes: 512 * 1024 * 1024 },
   secretFields: ['apiKey'],
+  vocabulary: null,
 };

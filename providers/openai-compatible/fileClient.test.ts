@@ -32,11 +32,12 @@ async function fake(
 function transcribe(
   baseUrl: string,
   config: Record<string, unknown>,
-  options: { languageHints?: string[]; signal?: AbortSignal; prompt?: string } = {},
+  options: { languageHints?: string[]; signal?: AbortSignal; prompt?: string; vocabulary?: string[] } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
     languageHints: options.languageHints,
     prompt: options.prompt,
+    vocabulary: options.vocabulary,
     config: openAiCompatibleConfigSchema.parse({ baseUrl, model: defaultInstalledModel, ...config }),
     baseUrl,
     signal: options.signal,
@@ -108,6 +109,12 @@ it('sends the prompt as a form field', async () => {
   const server = await fake();
   await transcribe(server.baseUrl, {}, { prompt: ' The committed text so far. ' }).result;
   expect((await lastForm(server)).get('prompt')).toBe('The committed text so far.');
+});
+
+it('sends the vocabulary as the prompt when there is no preceding text', async () => {
+  const server = await fake();
+  await transcribe(server.baseUrl, {}, { vocabulary: ['Earshot', 'Kelly Byrne-Donoghue'] }).result;
+  expect((await lastForm(server)).get('prompt')).toBe('Earshot, Kelly Byrne-Donoghue.');
 });
 
 it('asks once more for segment times only when a server refuses word timestamps', async () => {

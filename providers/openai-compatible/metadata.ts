@@ -1,4 +1,5 @@
 import type { ProviderMetadata } from '../contract.ts';
+import { promptVocabulary } from './transcriptionPrompt.ts';
 
 export const metadata: ProviderMetadata = {
   id: 'openai-compatible',
@@ -22,4 +23,5 @@ export const metadata: ProviderMetadata = {
   // Each server sets its own upload limit; none is part of the contract.
   fileLimits: {},
   secretFields: ['apiKey'],
+  vocabulary: promptVocabulary,
 };

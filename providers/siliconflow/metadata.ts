@@ -22,4 +22,5 @@ export const metadata: ProviderMetadata = {
   // The transcription API takes files of at most 50 MB and one hour.
   fileLimits: { maxBytes: 50_000_000, maxDurationMs: 60 * 60 * 1000 },
   secretFields: ['apiKey'],
+  vocabulary: null,
 };

@@ -32,9 +32,11 @@ function transcribe(
     onProgress?: (progress: FileTranscriptionProgress) => void;
     submittedJobId?: string;
     onSubmitted?: (jobId: string) => void;
+    vocabulary?: string[];
   } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
+    vocabulary: options.vocabulary,
     wavPath: options.path,
     languageHints: options.languageHints ?? ['en'],
     config: sonioxConfigSchema.parse({ apiKey: sonioxFakeApiKey, ...options.config }),
@@ -111,6 +113,12 @@ it('takes the async model of the configured generation, and lets Soniox detect t
   expect(created.model).toBe('stt-async-v4');
   expect(created.enable_speaker_diarization).toBe(true);
   expect(created).not.toHaveProperty('language_hints');
+});
+
+it('sends the vocabulary as the terms of the context object', async () => {
+  await transcribe({ vocabulary: ['Earshot', 'Kelly Byrne-Donoghue'] });
+  const created = jsonBody(requestsTo('POST', /^\/transcriptions$/).at(-1));
+  expect(created.context).toEqual({ terms: ['Earshot', 'Kelly Byrne-Donoghue'] });
 });
 
 it('turns the sub-word tokens into sentences with millisecond times, speakers and language', async () => {

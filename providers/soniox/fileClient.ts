@@ -6,6 +6,7 @@ import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
+import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { SonioxConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { sonioxApi, statusChecks } from './sonioxApi.ts';
 import { removeSonioxObjects, type SonioxObjects } from './sonioxCleanup.ts';
 import { segmentsFromTokens } from './tokenSegments.ts';
+import { vocabularyContext } from './vocabularyContext.ts';
 
 /**
  * Soniox's asynchronous file API: upload the WAV, create a transcription, poll it, fetch the
@@ -116,6 +118,7 @@ function createTranscription(
           ...(languageHints.length > 0 && { language_hints: languageHints }),
           enable_speaker_diarization: config.enableSpeakerDiarization,
           enable_language_identification: true,
+          ...vocabularyContext(providerTerms(metadata, 'file', request.vocabulary)),
           // No `translation`: a file result has no place for translated text, so it would be paid for and dropped.
         },
       });

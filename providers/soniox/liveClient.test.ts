@@ -38,12 +38,13 @@ afterAll(async () => fake.close());
 
 function open(
   config: Record<string, unknown> = {},
-  options: { audioFormat?: AudioInputMode; languageHints?: string[] } = {},
+  options: { audioFormat?: AudioInputMode; languageHints?: string[]; vocabulary?: string[] } = {},
 ) {
   const followed = followStream((onEvent) =>
     liveClient.open({
       config: sonioxConfigSchema.parse({ apiKey: sonioxFakeApiKey, endpoint: fake.baseUrl, ...config }),
       languageHints: options.languageHints ?? [],
+      vocabulary: options.vocabulary,
       audioFormat: options.audioFormat ?? 'pcm16',
       onEvent,
     }),
@@ -55,7 +56,12 @@ function open(
 async function transcribe(
   audio: Buffer,
   config: Record<string, unknown> = {},
-  options: { audioFormat?: AudioInputMode; languageHints?: string[]; frameBytes?: number } = {},
+  options: {
+    audioFormat?: AudioInputMode;
+    languageHints?: string[];
+    frameBytes?: number;
+    vocabulary?: string[];
+  } = {},
 ) {
   const followed = open(config, options);
   await followed.next((event) => event.type === 'ready');
@@ -100,6 +106,13 @@ describe('Soniox live client against the streaming fake', () => {
       },
     ]);
     expect(JSON.stringify(events)).not.toContain(sonioxFakeApiKey);
+  });
+
+  it("sends the vocabulary as the terms of the config message's context", async () => {
+    await transcribe(speech.subarray(0, 32_000), {}, { vocabulary: ['Earshot', 'Kelly Byrne-Donoghue'] });
+    expect(lastConnection().textMessages[0]).toMatchObject({
+      context: { terms: ['Earshot', 'Kelly Byrne-Donoghue'] },
+    });
   });
 
   it('never sends an empty audio frame before the end, since Soniox takes it as the end of stream', async () => {

@@ -3,9 +3,11 @@ import { liveErrorCodeForStatus } from '../live/liveErrors.ts';
 import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol } from '../live/vendorSocket.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
+import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { SonioxConfig } from './config.ts';
 import { realtimeResponseSchema, realtimeTranscript } from './liveResponses.ts';
 import { metadata } from './metadata.ts';
+import { vocabularyContext } from './vocabularyContext.ts';
 
 const vendor = metadata.vendor;
 
@@ -74,6 +76,7 @@ function configMessage(request: LiveStreamRequest<SonioxConfig>) {
     enable_language_identification: true,
     enable_endpoint_detection: true,
     enable_speaker_diarization: config.enableSpeakerDiarization,
+    ...vocabularyContext(providerTerms(metadata, 'live', request.vocabulary)),
     ...(config.translationEnabled &&
       config.translationTargetLanguage !== undefined && {
         translation: { type: 'one_way', target_language: config.translationTargetLanguage },

@@ -24,4 +24,6 @@ export const metadata: ProviderMetadata = {
     maxDurationMs: 60 * 60_000,
   },
   secretFields: ['apiKey'],
+  // `context.terms`; the whole context is limited to about 8,000 tokens.
+  vocabulary: { parameter: 'context.terms', file: { maxCharacters: 10_000 } },
 };

@@ -21,4 +21,5 @@ export const metadata: ProviderMetadata = {
   // The flash recognizer's documented limits: 100 MB of audio and 2 hours.
   fileLimits: { maxBytes: 100_000_000, maxDurationMs: 2 * 60 * 60_000 },
   secretFields: ['appKey', 'accessKey'],
+  vocabulary: null,
 };

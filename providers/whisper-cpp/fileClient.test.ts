@@ -56,6 +56,7 @@ function transcribe(
     signal?: AbortSignal;
     durationMs?: number;
     prompt?: string;
+    vocabulary?: string[];
   } = {},
 ) {
   const progress: FileTranscriptionProgress[] = [];
@@ -69,6 +70,7 @@ function transcribe(
     signal: options.signal ?? new AbortController().signal,
     onProgress: (event) => progress.push(event),
     prompt: options.prompt,
+    vocabulary: options.vocabulary,
   });
   return { result, progress };
 }
@@ -105,6 +107,11 @@ describe('whisper.cpp file client: request', () => {
     fake.requests.length = 0;
     await transcribe({ prompt: 'What was said before.' }).result;
     expect((await sentForm()).get('prompt')).toBe('What was said before.');
+  });
+
+  it('sends the vocabulary in the prompt, ahead of what was said before', async () => {
+    await transcribe({ prompt: 'What was said before.', vocabulary: ['Earshot', 'whisper.cpp'] }).result;
+    expect((await sentForm()).get('prompt')).toBe('Earshot, whisper.cpp. What was said before.');
   });
 
   it('asks whisper to detect the language when there is no hint, and reports the detected code', async () => {

@@ -1,5 +1,5 @@
 import type { FileTranscriptionRequest, FileTranscriptionResult } from '../contract.ts';
-import { promptTail } from '../openai-compatible/promptTail.ts';
+import { transcriptionPrompt } from '../openai-compatible/transcriptionPrompt.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody } from '../http/uploadBody.ts';
 import { vendorJson } from '../http/vendorRequest.ts';
@@ -18,7 +18,7 @@ const timeoutFloorMs = 120_000;
 const timeoutPerAudioMs = 4;
 
 /**
- * Posts one 16 kHz mono WAV (and the prompt, if any) to whisper-server's `/inference` and returns
+ * Posts one 16 kHz mono WAV (and the vocabulary and the prompt, if any) to whisper-server's `/inference` and returns
  * its segments with their timed words. Chunks with no sound (or too short to hold a word) are
  * answered here, without spending an inference.
  */
@@ -49,7 +49,7 @@ export async function transcribeFile(
           no_language_probabilities: language === 'auto' ? 'false' : 'true',
           // Times each token, so verbose_json's words carry the times a live window is cut at.
           token_timestamps: 'true',
-          prompt: promptTail(request.prompt),
+          prompt: transcriptionPrompt(request.prompt, request.vocabulary),
         },
         { field: 'file', path: request.wavPath, filename: 'audio.wav', contentType: 'audio/wav' },
         (sentBytes, totalBytes) => {

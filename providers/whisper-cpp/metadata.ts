@@ -1,4 +1,5 @@
 import type { ProviderMetadata } from '../contract.ts';
+import { promptVocabulary } from '../openai-compatible/transcriptionPrompt.ts';
 
 export const metadata: ProviderMetadata = {
   id: 'whisper-cpp',
@@ -24,4 +25,5 @@ export const metadata: ProviderMetadata = {
   // whisper-server documents no size or length limit; the job's own chunk length applies.
   fileLimits: {},
   secretFields: [],
+  vocabulary: promptVocabulary,
 };

@@ -14,6 +14,7 @@ export function openDirectStream(
   definition: ProviderDefinition<unknown>,
   config: Record<string, unknown>,
   languageHints: readonly string[] = [],
+  vocabulary: readonly string[] = [],
 ): FollowedStream {
   const live = definition.live;
   if (live === undefined) throw new Error(`${definition.metadata.id} has no live client`);
@@ -21,6 +22,7 @@ export function openDirectStream(
     live.open({
       config: definition.configSchema.parse(config),
       languageHints,
+      vocabulary,
       audioFormat: 'pcm16',
       onEvent,
     }),

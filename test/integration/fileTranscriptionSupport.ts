@@ -71,6 +71,7 @@ export function testProvider(options: TestProviderOptions = {}): TestProvider {
         defaultBaseUrl: 'http://127.0.0.1:9/test-vendor',
         fileLimits: options.fileLimits ?? {},
         secretFields: ['apiKey'],
+        vocabulary: null,
       },
       configSchema: testConfigSchema,
       async transcribeFile(request) {
