@@ -14,6 +14,7 @@ import { LiveSessions } from '../actors/live/liveSessions.ts';
 import { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
 import { listenOnLoopback, loopbackHost } from './portSearch.ts';
 import { readProviderConfig } from '../store/providerSettings.ts';
+import { vocabularyOfSession } from '../store/vocabulary.ts';
 import { ProviderProxy } from '../api/proxy/providerProxy.ts';
 import { recoverInterruptedSessions } from './sessionRecovery.ts';
 import { ActorInspection } from '../actors/inspection/actorInspection.ts';
@@ -22,10 +23,13 @@ import { providerBaseUrls, TranscriptionJobs } from '../actors/fileJob/transcrip
 import { earshotVersion } from './version.ts';
 import { AiJobs } from '../actors/aiJob/aiJobs.ts';
 import { aiModelChoice } from '../actors/aiJob/aiModelChoice.ts';
+import { startSearchIndexMerging } from '../actors/storeUpkeep/searchIndexMerging.ts';
+import { SearchIndexMerger } from '../store/upkeep/searchIndexMerger.ts';
 import { startDigestOnCompletion } from '../actors/aiJob/automaticDigest.ts';
 import { makesDigestOnCompletion, readAiSettings } from '../store/aiProviderSettings.ts';
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
+import { repairUnfinishedAudio } from '../actors/sessionAudio/recordingRepair.ts';
 
 export interface ServiceOptions {
   dataDirectory: string;
@@ -91,6 +95,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const sessionLists = new SessionReadPool(dataDirectory, {
     plainLists: (query) => store.listSessions(query),
   });
+  const searchIndexMerger = new SearchIndexMerger(dataDirectory);
   let server: Server | undefined;
   try {
     const access = new ApiAccessControl(store, dataDirectory);
@@ -114,6 +119,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       store,
       new Set(resumedJobs.map((job) => job.sessionId)),
     );
+    // Before any session records again: what a crash cut off is finished into playable files.
+    // A folder it cannot read costs the audio, never the service.
+    const repairedAudio = await repairUnfinishedAudio(dataDirectory).catch((error: Error) => {
+      console.error(
+        `Could not finish the audio recordings cut off when Earshot last ended (${error.message}); check that ${dataDirectory}/audio is a folder you can write.`,
+      );
+      return [];
+    });
+    if (repairedAudio.length > 0) {
+      console.error(`Finished ${repairedAudio.length} audio recording(s) cut off when Earshot last ended.`);
+    }
     let port = 0;
     const owner = new OwnerAccess({ launchSecret, getPort: () => port });
     const live = new LiveSessions({
@@ -124,6 +140,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       finishTimeoutMs: options.liveFinishTimeoutMs,
       reconnectBackoffMs: options.liveReconnectBackoffMs,
       inspection,
+    });
+
+    const stopSearchIndexMerging = startSearchIndexMerging(store, {
+      step: () => searchIndexMerger.step(),
+      idle: () => live.running().length === 0,
     });
 
     const address = () => ({ port, baseUrl: `http://${loopbackHost}:${port}` });
@@ -153,6 +174,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const appChannel = new AppChannel(live, new StoreSync(store), inspection, options.liveDetachedGraceMs);
     const proxy = new ProviderProxy({
       readConfig: (providerId) => readProviderConfig(dataDirectory, providerId),
+      vocabularyOf: (sessionId) => vocabularyOfSession(store, sessionId),
       inspection,
     });
     routeWebSocketUpgrades(server, {
@@ -185,10 +207,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         )
         .then(() => {
           stopAutomaticDigest();
+          stopSearchIndexMerging();
           return Promise.all([jobs.close(), aiJobs.close()]);
         })
         .then(() => runtimes.stop())
-        .then(() => sessionLists.close())
+        .then(async () => {
+          await Promise.all([sessionLists.close(), searchIndexMerger.close()]);
+        })
         .finally(() => {
           store.close();
           removeServiceFiles(dataDirectory);
@@ -210,6 +235,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   } catch (error) {
     server?.close();
     void sessionLists.close();
+    void searchIndexMerger.close();
     store.close();
     throw error;
   }
