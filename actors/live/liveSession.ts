@@ -3,6 +3,7 @@ import { createActor, type InspectionEvent } from 'xstate';
 import { liveSessionMachine } from '../../machines/liveSession.ts';
 import type { AudioInputMode, LiveEvent, LiveStream, ProviderId } from '../../providers/contract.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import type { SessionAudioWriter } from '../sessionAudio/sessionAudioWriter.ts';
 import { AudioReplayBuffer } from './audioReplayBuffer.ts';
 import { SessionRecorder } from './sessionRecorder.ts';
 import { type CommittedSegment, TranscriptAssembler } from './transcriptAssembler.ts';
@@ -29,6 +30,8 @@ export interface LiveSessionUpdate {
   pace?: { speed: number | null; untranscribedMs: number; passAudioMs: number | null };
   /** While the provider stream is being reopened: which reconnect this is (1 for the first). */
   reconnectAttempt?: number;
+  /** Why the session's audio stopped being saved (full disk, encoder failure); the transcript goes on. */
+  audioProblem?: string;
 }
 
 export interface LiveSessionOptions {
@@ -54,6 +57,11 @@ export interface LiveSessionOptions {
   tagIds?: string[];
   /** Observes the actor's machine (the visualizer); the actor works the same without it. */
   inspect?: (event: InspectionEvent) => void;
+  /**
+   * Keeps the captured audio (the service writes it under the data directory); the session waits
+   * for it to be closed before it ends. None: the audio is not kept.
+   */
+  keepAudio?: (sessionId: string, onProblem: (message: string) => void) => SessionAudioWriter;
 }
 
 export interface LiveSession {
@@ -112,6 +120,12 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
     audioMs: sessionMs(0),
   };
   let pace: LiveSessionUpdate['pace'];
+  let audioProblem: string | undefined;
+  const keptAudio = options.keepAudio?.(sessionId, (message) => {
+    audioProblem = message;
+    // A part that cannot even be opened says so before the actor below has started.
+    queueMicrotask(() => publish());
+  });
   let resolveEnded: (update: LiveSessionUpdate) => void = () => {};
   const ended = new Promise<LiveSessionUpdate>((resolve) => (resolveEnded = resolve));
 
@@ -129,6 +143,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
       audioMs: sessionMs(audio.capturedMs),
       ...(pace === undefined ? {} : { pace }),
       ...(reopening && failedAttempts > 0 ? { reconnectAttempt: failedAttempts } : {}),
+      ...(audioProblem === undefined ? {} : { audioProblem }),
     };
     for (const listener of listeners) listener(latest);
   };
@@ -222,7 +237,10 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
   const actor = createActor(machine, { id: sessionId, inspect: options.inspect });
   actor.subscribe((snapshot) => {
     publish();
-    if (snapshot.status === 'done') resolveEnded(latest);
+    if (snapshot.status === 'done') {
+      const ending = latest;
+      void (keptAudio?.close() ?? Promise.resolve()).then(() => resolveEnded(ending));
+    }
   });
   actor.start();
 
@@ -233,6 +251,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
     sendAudio: (frame, durationMs) => {
       if (actor.getSnapshot().status !== 'active' || actor.getSnapshot().context.stopRequested) return;
       audio.push(frame, durationMs);
+      keptAudio?.write(frame);
       if (actor.getSnapshot().value === 'streaming') stream?.sendAudio(frame);
     },
     stop: () => {

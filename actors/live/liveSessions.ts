@@ -1,5 +1,6 @@
 import { openBatchWindowStream } from '../batch/batchWindowStream.ts';
 import { decodingWebm } from '../batch/webmDecoding.ts';
+import { startSessionAudioWriter } from '../sessionAudio/sessionAudioWriter.ts';
 import { type LiveSession, startLiveSession } from './liveSession.ts';
 import type { LiveStatus } from './liveStatus.ts';
 import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
@@ -112,6 +113,13 @@ export class LiveSessions {
         this.openStream(definition, checked.config, hints, audioFormat, onEvent, sessionId),
       finishTimeoutMs: this.options.finishTimeoutMs,
       reconnectBackoffMs: this.options.reconnectBackoffMs,
+      keepAudio: (sessionId, onProblem) =>
+        startSessionAudioWriter({
+          dataDirectory: this.options.dataDirectory,
+          sessionId,
+          audioFormat,
+          onProblem,
+        }),
       inspect: this.options.inspection?.observe({
         machine: 'liveSession',
         label: `${metadata.name} · ${request.resumeSessionId === undefined ? title : 'resumed session'}`,

@@ -44,6 +44,8 @@ export interface LiveUpdate {
   pace?: { speed: number | null; untranscribedMs: number; passAudioMs: number | null };
   /** While the provider stream is being reopened: which reconnect this is (1 for the first). */
   reconnectAttempt?: number;
+  /** Why the session's audio stopped being saved (full disk, encoder failure); the transcript goes on. */
+  audioProblem?: string;
 }
 
 /** A live session the service is recording, whichever client captures it. */

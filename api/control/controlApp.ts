@@ -13,6 +13,7 @@ import { createLibraryControl } from './libraryControl.ts';
 import { createLiveControl, type LiveRecordings } from './liveControl.ts';
 import { createLibraryQuestionControl } from './libraryQuestionControl.ts';
 import { createSessionControl } from './sessionControl.ts';
+import { createSessionAudioControl } from './sessionAudioControl.ts';
 import { createSpeakerControl } from './speakerControl.ts';
 import { createUploadControl } from './uploadControl.ts';
 import { createProviderControl } from './providerControl.ts';
@@ -99,7 +100,11 @@ export function createControlApp(dependencies: {
   });
   app.route(controlBasePath, createLoginTokenControl({ owner, address }));
   app.route(controlBasePath, createTranscriptionControl(jobs, dataDirectory));
-  app.route(controlBasePath, createSessionControl({ store, sessionLists: dependencies.sessionLists }));
+  app.route(
+    controlBasePath,
+    createSessionControl({ store, sessionLists: dependencies.sessionLists, dataDirectory }),
+  );
+  app.route(controlBasePath, createSessionAudioControl({ store, dataDirectory }));
   app.route(controlBasePath, createSpeakerControl({ store }));
   app.route(controlBasePath, createLiveControl({ store, recordings }));
   app.route(controlBasePath, createLibraryControl({ store }));

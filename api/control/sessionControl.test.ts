@@ -1,5 +1,11 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  audioPartPath,
+  createSessionAudioDirectory,
+  sessionAudioDirectory,
+} from '../../store/audio/sessionAudioFiles.ts';
 import { listedSession } from '../../store/records.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
@@ -12,7 +18,7 @@ let app: Hono;
 beforeEach(() => {
   directory = temporaryDirectory('session-control');
   store = SessionStore.open(directory.path);
-  app = new Hono().route('/control/v1', createSessionControl({ store }));
+  app = new Hono().route('/control/v1', createSessionControl({ store, dataDirectory: directory.path }));
   store.putTopic({ id: 'work', name: 'Work', emoji: '💼', description: '' });
   store.putTag({ id: 'team', name: 'Team', color: '#00aa00' });
   store.putTag({ id: 'urgent', name: 'Urgent', color: '#aa0000' });
@@ -262,13 +268,16 @@ describe('PATCH /sessions/:id', () => {
 });
 
 describe('DELETE /sessions/:id', () => {
-  it('deletes an ended session with its transcript', async () => {
+  it('deletes an ended session with its transcript and its recorded audio', async () => {
     finishedSession('a', 1_000, ['Hello.']);
+    createSessionAudioDirectory(directory.path, 'a');
+    writeFileSync(audioPartPath(directory.path, 'a', 1, 'ogg', false), 'OggS');
     const { status, text } = await call('DELETE', '/sessions/a');
     expect(status).toBe(204);
     expect(text).toBe('');
     expect(store.getSession('a')).toBeUndefined();
     expect(store.getTranscript('a')).toBe('');
+    expect(existsSync(sessionAudioDirectory(directory.path, 'a'))).toBe(false);
     expect((await call('DELETE', '/sessions/a')).status).toBe(404);
   });
 

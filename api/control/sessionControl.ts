@@ -8,6 +8,7 @@ import {
 } from '../../store/export/transcriptExport.ts';
 import type { ListedSession, SessionListSource, SessionRecord } from '../../store/records.ts';
 import type { SessionPatch, SessionStore } from '../../store/sessionStore.ts';
+import { deleteSessionAudio } from '../../store/audio/sessionAudioFiles.ts';
 import { errorResponse } from '../responses.ts';
 import { parseSessionListQuery } from '../sessionListQuery.ts';
 import { parseJsonBody } from './requestBody.ts';
@@ -33,12 +34,14 @@ const patchUsage =
  *   none) and, with `words`, its `matchingLine` (records.ts; null when only the title held the words)
  * - `GET /sessions/:id` → `{session, segments, askHistory, speakerNames}` (names by speaker label)
  * - `PATCH /sessions/:id` `{title?, topicId?, tagIds?}` → `{session}`
- * - `DELETE /sessions/:id` → 204; refused while the session records
+ * - `DELETE /sessions/:id` → 204, with its recorded audio; refused while the session records
  * - `GET /sessions/:id/export?format=txt|md|srt|vtt|json` → the transcript as a file, speakers shown
  *   by their names; Markdown's times link to their moment in the app at the address asked
  */
 export function createSessionControl(dependencies: {
   store: SessionStore;
+  /** Where the sessions' recorded audio is kept, deleted with them. */
+  dataDirectory: string;
   /** Where the list reads its pages; `store` itself, on this thread, when absent. */
   sessionLists?: SessionListSource;
 }): Hono {
@@ -113,6 +116,7 @@ export function createSessionControl(dependencies: {
       );
     }
     store.deleteSession(id);
+    deleteSessionAudio(dependencies.dataDirectory, id);
     return context.body(null, 204);
   });
 

@@ -89,6 +89,7 @@ async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRu
   let sessionId: string | undefined;
   let untranscribedMs = 0;
   let toldSlow = false;
+  let toldAudioProblem = false;
   let leave: () => void = () => {};
   const interrupt = () => {
     if (!capture.signal.aborted) {
@@ -162,6 +163,10 @@ async function runLiveSession(baseUrl: string, launchSecret: string, run: LiveRu
                   `${Math.ceil(untranscribedMs / 1000)} s behind and falls further back. Every word is kept; ` +
                   'a smaller model or another provider keeps up.',
               );
+            }
+            if (!toldAudioProblem && message.audioProblem !== undefined) {
+              toldAudioProblem = true;
+              tentative.note(message.audioProblem);
             }
             return;
           case 'live.ended':

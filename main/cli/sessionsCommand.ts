@@ -5,6 +5,7 @@ import { createZonedClock, localTimeZone } from '../../api/zonedTime.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
 import { readRunningService } from '../serviceFile.ts';
+import { sessionAudioCommand } from './sessionAudioCommand.ts';
 import { speakersCommand } from './speakersCommand.ts';
 import { UsageError } from './usage.ts';
 
@@ -17,7 +18,7 @@ export interface SessionsOptions {
   json?: boolean;
 }
 
-const sessionsActions = ['list', 'show', 'finalize', 'speakers', 'speaker'] as const;
+const sessionsActions = ['list', 'show', 'finalize', 'speakers', 'speaker', 'audio'] as const;
 
 /**
  * Reading opens the data directory directly (read-only while a service owns it), so the API need not
@@ -32,12 +33,13 @@ export async function sessionsCommand(
 ): Promise<void> {
   if (!sessionsActions.some((known) => known === action)) {
     throw new UsageError(
-      'Use: earshot sessions list | show ID | finalize ID | speakers ID | speaker ID LABEL NAME',
+      'Use: earshot sessions list | show ID | finalize ID | speakers ID | speaker ID LABEL NAME | audio ID [FILE]',
     );
   }
   if (action !== 'list' && id === undefined)
     throw new UsageError(`Name the session: earshot sessions ${action} ID`);
   if (action === 'finalize') return finalizeSession(dataDirectory, id ?? '');
+  if (action === 'audio') return sessionAudioCommand(dataDirectory, id ?? '', rest[0]);
   if (action === 'speakers' || action === 'speaker') {
     return speakersCommand(dataDirectory, action, id ?? '', rest, options.json ?? false);
   }

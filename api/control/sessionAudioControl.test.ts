@@ -1,0 +1,102 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
+import { startSessionAudioWriter } from '../../actors/sessionAudio/sessionAudioWriter.ts';
+import { audioPartPath, createSessionAudioDirectory } from '../../store/audio/sessionAudioFiles.ts';
+import { SessionStore } from '../../store/sessionStore.ts';
+import { fixture } from '../../test/support/fixtures.ts';
+import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { createSessionAudioControl } from './sessionAudioControl.ts';
+
+let directory: ReturnType<typeof temporaryDirectory>;
+let store: SessionStore;
+let app: Hono;
+
+beforeEach(() => {
+  directory = temporaryDirectory('session-audio-control');
+  store = SessionStore.open(directory.path);
+  app = new Hono().route('/control/v1', createSessionAudioControl({ store, dataDirectory: directory.path }));
+  store.createSession({ id: 'a', title: 'Design review', providerId: 'deepgram' });
+});
+
+afterEach(() => {
+  store.close();
+  directory.remove();
+});
+
+const audioBytes = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 251));
+
+function storedPart(number: number, bytes: Buffer) {
+  createSessionAudioDirectory(directory.path, 'a');
+  writeFileSync(audioPartPath(directory.path, 'a', number, 'webm', false), bytes);
+}
+
+const get = (range?: string) =>
+  app.request('/control/v1/sessions/a/audio', { headers: range === undefined ? {} : { range } });
+
+it('serves the whole recording, saying it takes ranges', async () => {
+  storedPart(1, audioBytes);
+  const response = await get();
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('audio/webm');
+  expect(response.headers.get('accept-ranges')).toBe('bytes');
+  expect(response.headers.get('content-length')).toBe('1000');
+  expect(response.headers.get('content-disposition')).toContain('Design review.webm');
+  expect(Buffer.from(await response.arrayBuffer()).equals(audioBytes)).toBe(true);
+});
+
+it.each([
+  ['bytes=100-199', 100, 199],
+  ['bytes=900-', 900, 999],
+  ['bytes=-50', 950, 999],
+  ['bytes=990-5000', 990, 999],
+])('answers %s with 206 and just those bytes', async (range, start, end) => {
+  storedPart(1, audioBytes);
+  const response = await get(range);
+  expect(response.status).toBe(206);
+  expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/1000`);
+  expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+  expect(Buffer.from(await response.arrayBuffer()).equals(audioBytes.subarray(start, end + 1))).toBe(true);
+});
+
+it('refuses a range past the end with 416 and the size', async () => {
+  storedPart(1, audioBytes);
+  const response = await get('bytes=1000-');
+  expect(response.status).toBe(416);
+  expect(response.headers.get('content-range')).toBe('bytes */1000');
+  expect(await response.json()).toMatchObject({ code: 'range_not_satisfiable' });
+});
+
+it('says when a session has no audio, and when there is no such session', async () => {
+  expect(await (await get()).json()).toEqual({
+    code: 'audio_not_found',
+    error:
+      'Session a has no recorded audio. Earshot keeps the audio of live recordings; file transcriptions and sessions recorded by earlier versions have none.',
+  });
+  expect((await get()).status).toBe(404);
+  const unknown = await app.request('/control/v1/sessions/nope/audio');
+  expect(unknown.status).toBe(404);
+  expect(await unknown.json()).toMatchObject({ code: 'session_not_found' });
+});
+
+it('joins the parts of a resumed session into one Ogg file as long as both', async () => {
+  const pcm = readFileSync(fixture('audio/jfk.wav')).subarray(44);
+  for (let capture = 0; capture < 2; capture++) {
+    const writer = startSessionAudioWriter({
+      dataDirectory: directory.path,
+      sessionId: 'a',
+      audioFormat: 'pcm16',
+      onProblem: () => undefined,
+    });
+    writer.write(pcm);
+    await writer.close();
+  }
+  const response = await get();
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('audio/ogg');
+  const joined = `${directory.path}/joined.ogg`;
+  writeFileSync(joined, Buffer.from(await response.arrayBuffer()));
+  const { durationMs } = await probeMedia(joined, new AbortController().signal);
+  expect(Math.abs((durationMs ?? 0) - 2 * (pcm.length / 32))).toBeLessThan(200);
+});

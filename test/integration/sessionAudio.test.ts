@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
+import { repairUnfinishedAudio } from '../../actors/sessionAudio/recordingRepair.ts';
+import { startSessionAudioWriter } from '../../actors/sessionAudio/sessionAudioWriter.ts';
+import { audioPartPath, listAudioParts, sessionAudioDirectory } from '../../store/audio/sessionAudioFiles.ts';
+import { fixture } from '../support/fixtures.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { webmOpus } from '../support/webmOpus.ts';
+
+/** The session audio writer with the real ffmpeg: what lands on disk, and what a kill -9 leaves. */
+const speech = fixture('audio/jfk.wav');
+const pcm = readFileSync(speech).subarray(44);
+const pcmMs = (pcm.length / 32_000) * 1000;
+const killedWriter = fileURLToPath(new URL('./recordAudioUntilKilled.ts', import.meta.url));
+let directory: ReturnType<typeof temporaryDirectory>;
+
+beforeEach(() => (directory = temporaryDirectory('session-audio')));
+afterEach(() => directory.remove());
+
+function frames(bytes: Buffer, size: number): Buffer[] {
+  const pieces: Buffer[] = [];
+  for (let offset = 0; offset < bytes.length; offset += size)
+    pieces.push(bytes.subarray(offset, offset + size));
+  return pieces;
+}
+
+async function durationOf(path: string): Promise<number> {
+  return (await probeMedia(path, new AbortController().signal)).durationMs ?? 0;
+}
+
+it('encodes a PCM16 capture to Opus in Ogg, readable by the user only, whole once closed', async () => {
+  const problems: string[] = [];
+  const writer = startSessionAudioWriter({
+    dataDirectory: directory.path,
+    sessionId: 'cli-1',
+    audioFormat: 'pcm16',
+    onProblem: (message) => problems.push(message),
+  });
+  for (const frame of frames(pcm, 3200)) writer.write(frame);
+  await writer.close();
+
+  const [part] = listAudioParts(directory.path, 'cli-1');
+  expect(part).toMatchObject({ number: 1, container: 'ogg', recording: false });
+  expect(problems).toEqual([]);
+  expect(statSync(part?.path ?? '').mode & 0o777).toBe(0o600);
+  expect(statSync(sessionAudioDirectory(directory.path, 'cli-1')).mode & 0o777).toBe(0o700);
+  expect(Math.abs((await durationOf(part?.path ?? '')) - pcmMs)).toBeLessThan(100);
+  // 24 kbit/s: about 3 KB a second of speech.
+  expect(statSync(part?.path ?? '').size).toBeLessThan((pcmMs / 1000) * 4000);
+});
+
+it('keeps a WebM/Opus capture byte for byte, and a resumed capture as the next part', async () => {
+  const webm = await webmOpus(pcm);
+  const first = startSessionAudioWriter({
+    dataDirectory: directory.path,
+    sessionId: 'app-1',
+    audioFormat: 'webm-opus',
+    onProblem: () => undefined,
+  });
+  for (const piece of frames(webm, 4000)) first.write(piece);
+  await first.close();
+  const resumed = startSessionAudioWriter({
+    dataDirectory: directory.path,
+    sessionId: 'app-1',
+    audioFormat: 'pcm16',
+    onProblem: () => undefined,
+  });
+  resumed.write(pcm);
+  await resumed.close();
+
+  const parts = listAudioParts(directory.path, 'app-1');
+  expect(parts.map(({ number, container }) => `${number}.${container}`)).toEqual(['1.webm', '2.ogg']);
+  expect(readFileSync(parts[0]?.path ?? '').equals(webm)).toBe(true);
+});
+
+it('reports a full disk once and goes on taking audio without throwing', async () => {
+  mkdirSync(sessionAudioDirectory(directory.path, 'full-1'), { recursive: true });
+  // The part the writer opens is the kernel's always-full device: every write fails with ENOSPC.
+  symlinkSync('/dev/full', audioPartPath(directory.path, 'full-1', 1, 'webm', true));
+  const problems: string[] = [];
+  const writer = startSessionAudioWriter({
+    dataDirectory: directory.path,
+    sessionId: 'full-1',
+    audioFormat: 'webm-opus',
+    onProblem: (message) => problems.push(message),
+  });
+  expect(() => {
+    writer.write(Buffer.from('first piece'));
+    writer.write(Buffer.from('second piece'));
+  }).not.toThrow();
+  await writer.close();
+  expect(problems).toEqual([
+    "The session's audio is no longer being saved (the disk is full); the transcript goes on.",
+  ]);
+});
+
+it('reports an encoder that cannot start and goes on taking audio', async () => {
+  const saved = process.env.EARSHOT_FFMPEG;
+  process.env.EARSHOT_FFMPEG = '/nonexistent/ffmpeg';
+  try {
+    const problems: string[] = [];
+    const writer = startSessionAudioWriter({
+      dataDirectory: directory.path,
+      sessionId: 'no-encoder',
+      audioFormat: 'pcm16',
+      onProblem: (message) => problems.push(message),
+    });
+    writer.write(pcm.subarray(0, 3200));
+    await writer.close();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('no longer being saved');
+  } finally {
+    if (saved === undefined) delete process.env.EARSHOT_FFMPEG;
+    else process.env.EARSHOT_FFMPEG = saved;
+  }
+});
+
+it('recovers a part cut off by kill -9 as a playable file losing at most about a second', async () => {
+  const child = spawn(process.execPath, [
+    '--disable-warning=ExperimentalWarning',
+    killedWriter,
+    directory.path,
+    'killed-1',
+    speech,
+  ]);
+  const fedMs = await new Promise<number>((resolve, reject) => {
+    let last = 0;
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the writer exited early with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      last = Number(chunk.toString().trim().split('\n').at(-1));
+      if (last >= 4000) {
+        child.removeAllListeners('exit');
+        child.on('exit', () => resolve(last));
+        child.kill('SIGKILL');
+      }
+    });
+  });
+  expect(listAudioParts(directory.path, 'killed-1')).toMatchObject([{ recording: true }]);
+
+  expect(await repairUnfinishedAudio(directory.path)).toEqual([
+    audioPartPath(directory.path, 'killed-1', 1, 'ogg', false),
+  ]);
+  const [part] = listAudioParts(directory.path, 'killed-1');
+  expect(part).toMatchObject({ number: 1, container: 'ogg', recording: false });
+  expect(await durationOf(part?.path ?? '')).toBeGreaterThan(fedMs - 1200);
+  expect(statSync(part?.path ?? '').mode & 0o777).toBe(0o600);
+});
