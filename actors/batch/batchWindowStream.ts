@@ -41,6 +41,8 @@ export interface BatchWindowStreamOptions {
   /** Validated config. */
   config: unknown;
   languageHints: readonly string[];
+  /** The session's custom vocabulary, sent with every pass. */
+  vocabulary?: readonly string[];
   resolveBaseUrl: ResolveBaseUrl;
   onEvent: (event: LiveEvent) => void;
   /** Observes the actor's machine (the visualizer); the actor works the same without it. */
@@ -294,6 +296,7 @@ async function transcribeWindow(
       signal,
       onProgress: () => {},
       prompt,
+      vocabulary: options.vocabulary,
     });
     return {
       windowStartMs,

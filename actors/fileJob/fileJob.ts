@@ -17,6 +17,7 @@ import { checkProviderConfig } from '../../providers/configuration/configCheck.t
 import { ProviderError } from '../../providers/http/providerError.ts';
 import type { FileJobRecord, StoredFileJobState } from '../../store/fileJobTable.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import { vocabularyOfSession } from '../../store/vocabulary.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { invokedEffect, settleWithin, type EffectWork } from '../invokedEffect.ts';
 import { followJobActor } from '../jobActor.ts';
@@ -217,6 +218,8 @@ export function createFileJob(input: FileJobInput): FileJob {
         wavBytes: chunk.bytes,
         durationMs: chunk.durationMs,
         languageHints,
+        // Read for each chunk: terms the user adds while a long file is transcribed apply to what is left.
+        vocabulary: vocabularyOfSession(store, sessionId),
         config,
         baseUrl,
         signal,

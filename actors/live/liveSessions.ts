@@ -17,6 +17,7 @@ import { findProvider } from '../../providers/registry.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';
 import { readProviderConfig } from '../../store/providerSettings.ts';
+import { vocabularyOfSession } from '../../store/vocabulary.ts';
 import { managedRuntimeProblem } from '../runtimeSetup/storedRuntimeProblem.ts';
 
 /** How long a shutdown waits for live sessions to finish transcribing before abandoning them. */
@@ -243,6 +244,8 @@ export class LiveSessions {
     sessionId: string,
   ): LiveStream {
     const { metadata, live } = definition;
+    // Read at each (re)connection, so terms added or a topic given mid-session apply from then on.
+    const vocabulary = vocabularyOfSession(this.options.store, sessionId);
     // Whichever way the stream goes, a provider that cannot be reached is told with what to do about it.
     const onEvent = (event: LiveEvent) =>
       reportEvent(
@@ -258,6 +261,7 @@ export class LiveSessions {
         definition,
         config,
         languageHints,
+        vocabulary,
         resolveBaseUrl: this.options.resolveBaseUrl,
         onEvent,
         inspect: this.options.inspection?.observe({
@@ -272,8 +276,13 @@ export class LiveSessions {
       );
     }
     if (metadata.transport === 'websocket-direct')
-      return live.open({ config, languageHints, audioFormat, onEvent });
-    return openProxyStream(this.options.proxyAddress(), { providerId: metadata.id, languageHints, onEvent });
+      return live.open({ config, languageHints, vocabulary, audioFormat, onEvent });
+    return openProxyStream(this.options.proxyAddress(), {
+      providerId: metadata.id,
+      languageHints,
+      sessionId,
+      onEvent,
+    });
   }
 }
 

@@ -10,6 +10,8 @@ export interface ProxiedConnectionOptions {
   /** Validated config with the credentials the client never sees. */
   config: unknown;
   languageHints: readonly string[];
+  /** The session's custom vocabulary. */
+  vocabulary?: readonly string[];
   /** How long the vendor gets to confirm the end of the stream. */
   drainTimeoutMs: number;
   /** Shortens the machine's delays in tests. */
@@ -60,6 +62,7 @@ export function runProxiedConnection(options: ProxiedConnectionOptions): void {
         stream = live.open({
           config: options.config,
           languageHints: options.languageHints,
+          vocabulary: options.vocabulary,
           audioFormat: definition.metadata.audioInput,
           onEvent: (event) => {
             sendEvent(event);

@@ -10,6 +10,8 @@ import { runProxiedConnection } from '../../actors/proxy/proxiedConnection.ts';
 export interface ProviderProxyOptions {
   /** The provider's stored config (credentials included), read afresh for every connection. */
   readConfig(providerId: ProviderId): Record<string, unknown>;
+  /** The custom vocabulary of the session a connection streams (`?session=`), read as it opens. */
+  vocabularyOf?(sessionId: string): readonly string[];
   /** Default: every registered provider whose transport is the proxy (P02–P08). */
   definitions?: readonly ProviderDefinition<unknown>[];
   /** Default 10 s. */
@@ -80,6 +82,7 @@ export class ProviderProxy implements WebSocketEndpoint {
       definition,
       config: checked.config,
       languageHints: hints,
+      vocabulary: this.vocabularyOf(url),
       drainTimeoutMs: this.options.drainTimeoutMs ?? defaultDrainTimeoutMs,
       upstreamConnectTimeoutMs: this.options.upstreamConnectTimeoutMs,
       onClosed: () => this.open.delete(client),
@@ -89,6 +92,11 @@ export class ProviderProxy implements WebSocketEndpoint {
         label: `${definition.metadata.name} proxy connection`,
       }),
     });
+  }
+
+  private vocabularyOf(url: URL): readonly string[] {
+    const sessionId = url.searchParams.get('session');
+    return sessionId === null ? [] : (this.options.vocabularyOf?.(sessionId) ?? []);
   }
 
   /** Drops every proxied connection (the vendor sockets with them), for shutdown. */

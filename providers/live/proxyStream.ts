@@ -15,6 +15,8 @@ export interface ProxyStreamRequest {
   providerId: ProviderId;
   /** The session's languages; empty leaves the provider's configured hints. */
   languageHints: readonly string[];
+  /** The session streamed, whose custom vocabulary the proxy sends the vendor. */
+  sessionId?: string;
   onEvent: (event: LiveEvent) => void;
 }
 
@@ -27,6 +29,7 @@ export function openProxyStream(address: ProxyAddress, request: ProxyStreamReque
   const url = new URL(`/ws/${request.providerId}`, address.baseUrl);
   url.protocol = 'ws:';
   if (request.languageHints.length > 0) url.searchParams.set('languages', request.languageHints.join(','));
+  if (request.sessionId !== undefined) url.searchParams.set('session', request.sessionId);
   return openVendorSocket(
     {
       vendor: 'The local proxy',
