@@ -230,19 +230,24 @@ export class SessionListReader {
   }
 
   private matchingLineOf(session: ListedSession, words: readonly TypedWord[]): MatchingLine | null {
-    const segments = this.segmentsMaybeHolding(session.id, words);
+    // A speaker goes by the name given to it, as the session page shows it.
+    const names = new Map(
+      this.statements.speakerNamesOf.all(session.id).map((row) => [String(row.label), String(row.name)]),
+    );
+    const segments = this.segmentsMaybeHolding(session.id, words, names);
     function* candidates(): Generator<CandidateLine> {
       for (const line of session.summary.split(/\n+/)) {
         if (line.trim() !== '')
           yield { text: line.trim(), source: 'summary', seq: null, startMs: null, speaker: null };
       }
       for (const row of segments) {
+        const label = row.speaker === null ? null : String(row.speaker);
         yield {
           text: String(row.text),
           source: 'transcript',
           seq: Number(row.seq),
           startMs: Number(row.startMs),
-          speaker: row.speaker === null ? null : String(row.speaker),
+          speaker: label === null ? null : (names.get(label) ?? label),
         };
       }
     }
@@ -253,28 +258,29 @@ export class SessionListReader {
    * The session's segments that may hold one of `words`, in order: the rest cannot be its matching
    * line. Reading every segment of every session on the page into JavaScript cost more than the
    * search itself; SQLite's LIKE passes over them in place. LIKE folds ASCII case only, so a line
-   * (or speaker) with any other character is always read, and `matchingLine` decides. Read lazily:
-   * `matchingLine` stops at the first line holding every word, and the `for…of` that stops resets
-   * the statement (an iterator left part read would hold this connection's read snapshot, and the
-   * reader would stop seeing new writes).
+   * (or speaker) with any other character is always read, and `matchingLine` decides; so is a line
+   * whose speaker was given a name (`names`, by label). Read lazily: `matchingLine` stops at the
+   * first line holding every word, and the `for…of` that stops resets the statement (an iterator
+   * left part read would hold this connection's read snapshot, and the reader would stop seeing new
+   * writes).
    */
-  private segmentsMaybeHolding(sessionId: string, words: readonly TypedWord[]) {
+  private segmentsMaybeHolding(
+    sessionId: string,
+    words: readonly TypedWord[],
+    names: ReadonlyMap<string, string>,
+  ) {
     const holding = words.map(() => "text LIKE ? ESCAPE '\\' OR speaker LIKE ? ESCAPE '\\'").join(' OR ');
     const patterns = words.flatMap((word) => {
       const pattern = `%${likeEscaped(word.text)}%`;
       return [pattern, pattern];
     });
-    // A speaker goes by the name given to it, as the session page shows it.
+    const named = names.size === 0 ? [] : [JSON.stringify([...names.keys()])];
     return this.prepared(
-      `SELECT seq, text, startMs, speaker FROM (
-         SELECT seq, text, startMs, COALESCE(
-           (SELECT name FROM speakerNames WHERE sessionId = segments.sessionId AND label = segments.speaker), speaker
-         ) AS speaker
-         FROM segments WHERE sessionId = ?
-       )
-       WHERE ${beyondAscii('text')} OR ${beyondAscii('speaker')} OR ${holding}
+      `SELECT seq, text, startMs, speaker FROM segments
+       WHERE sessionId = ? AND (${beyondAscii('text')} OR ${beyondAscii('speaker')} OR ${holding}
+         ${named.length === 0 ? '' : 'OR speaker IN (SELECT value FROM json_each(?))'})
        ORDER BY seq`,
-    ).iterate(sessionId, ...patterns);
+    ).iterate(sessionId, ...patterns, ...named);
   }
 
   /** Statements are kept by their SQL: a list asks one of a few shapes again and again. */
@@ -353,7 +359,7 @@ function prepareStatements(database: DatabaseSync) {
       `SELECT id, ${listedSessionCells.join(', ')}, COALESCE(json_extract(postProcess, '$.summary'), '') AS summary
        FROM sessions WHERE id IN (SELECT value FROM json_each(?))`,
     ),
-    speakerNamesOf: database.prepare('SELECT name FROM speakerNames WHERE sessionId = ?'),
+    speakerNamesOf: database.prepare('SELECT label, name FROM speakerNames WHERE sessionId = ?'),
     segmentsOf: database.prepare(
       'SELECT seq, text, startMs, speaker FROM segments WHERE sessionId = ? ORDER BY seq',
     ),

@@ -404,7 +404,12 @@ export class SessionStore implements SessionReader {
     const trimmed = name.trim();
     // A change to the session as it is shown: its `updatedAt` moves, so the app's page (which reads
     // the session again when its replica row changes) and API clients see the new name.
-    this.write(() => this.tables.setCell('sessions', sessionId, 'updatedAt', Date.now()), {
+    // Strictly later: a rename within the millisecond of the last change must still be one.
+    const updatedAt = Math.max(
+      Date.now(),
+      Number(this.tables.getCell('sessions', sessionId, 'updatedAt') ?? 0) + 1,
+    );
+    this.write(() => this.tables.setCell('sessions', sessionId, 'updatedAt', updatedAt), {
       after: () => this.speakerNames.put(sessionId, label, trimmed === '' ? null : trimmed),
     });
     return this.getSpeakers(sessionId);
