@@ -15,6 +15,7 @@ import { createLibraryQuestionControl } from './libraryQuestionControl.ts';
 import { createSessionControl } from './sessionControl.ts';
 import { createSessionAudioControl } from './sessionAudioControl.ts';
 import { createSpeakerControl } from './speakerControl.ts';
+import { createVocabularyControl } from './vocabularyControl.ts';
 import { createUploadControl } from './uploadControl.ts';
 import { createProviderControl } from './providerControl.ts';
 import { createAiProviderControl } from './aiProviderControl.ts';
@@ -106,6 +107,7 @@ export function createControlApp(dependencies: {
   );
   app.route(controlBasePath, createSessionAudioControl({ store, dataDirectory }));
   app.route(controlBasePath, createSpeakerControl({ store }));
+  app.route(controlBasePath, createVocabularyControl({ store }));
   app.route(controlBasePath, createLiveControl({ store, recordings }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));

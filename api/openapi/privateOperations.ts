@@ -44,6 +44,7 @@ import {
 } from './aiProviderAnswerSchemas.ts';
 import { transcriptRevisionRoutes } from './transcriptRevisionOperations.ts';
 import { speakerRoutes } from './speakerOperations.ts';
+import { vocabularyRoutes } from './vocabularyOperations.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -739,5 +740,6 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...promptRoutes,
   ...transcriptRevisionRoutes,
   ...speakerRoutes,
+  ...vocabularyRoutes,
   ...runtimeRoutes,
 ];
