@@ -20,6 +20,7 @@ import { summarizeCommand } from './summarizeCommand.ts';
 import { transcribeCommand } from './transcribeCommand.ts';
 import { translateCommand } from './translateCommand.ts';
 import { usage, UsageError } from './usage.ts';
+import { vocabularyCommand } from './vocabularyCommand.ts';
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -88,6 +89,11 @@ async function main(argv: string[]): Promise<void> {
         makeDefault: values.default ?? false,
         yes: values.yes ?? false,
         topic: values.topic,
+      });
+    case 'vocabulary':
+      return vocabularyCommand(dataDirectory, action, argument === undefined ? [] : [argument, ...rest], {
+        topic: values.topic,
+        json: values.json,
       });
     case 'sessions':
       return sessionsCommand(dataDirectory, action, argument, values, rest);

@@ -76,6 +76,12 @@ Commands:
                                    base-q5_1 (suggested), small-q5_1
   runtime start                    Run whisper-server in the foreground until Ctrl-C
   runtime stop                     Stop the runtime that "runtime start" runs
+  vocabulary show [--topic ID] [--json]
+                                   The custom vocabulary (names, jargon), everyone's or a topic's, and
+                                   how each provider is sent it, or that it takes none
+  vocabulary set|add|remove TERM… [--topic ID]
+                                   Replace the list, add terms to it or remove them (quote a term with
+                                   spaces); a topic's terms are added to its sessions' vocabulary
   sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
   sessions show ID [--json]        Print a session and its transcript
   sessions finalize ID             Mark an interrupted session completed
