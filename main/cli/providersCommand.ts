@@ -2,6 +2,7 @@ import { comparisonRow } from '../../providers/comparisonRow.ts';
 import type { ProviderDefinition } from '../../providers/contract.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from '../../providers/registry.ts';
 import { configuredAddress, runsOnUserServer } from '../../providers/providerAddress.ts';
+import { vocabularyDescription } from '../../providers/vocabulary/fittingTerms.ts';
 import {
   type ConfigurationState,
   describeConfiguration,
@@ -122,6 +123,7 @@ async function showProvider(dataDirectory: string, definition: ProviderDefinitio
   const { values, secretsSet } = state;
   console.log(`${metadata.label} ${metadata.name} (${metadata.id}) — ${metadata.vendor}, ${metadata.kind}`);
   console.log(`Base URL: ${configuredAddress(definition, values) ?? 'the managed runtime'}`);
+  console.log(`Custom vocabulary: ${vocabularyDescription(metadata)}`);
   const fields = [...Object.entries(values), ...secretsSet.map((field) => [field, secretMask] as const)];
   console.log(fields.length === 0 ? 'Settings: none stored' : 'Settings:');
   for (const [field, value] of fields)

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { definition as assemblyAi } from '../assemblyai/definition.ts';
 import { definition as deepgram } from '../deepgram/definition.ts';
 import { definition as mistral } from '../mistral/definition.ts';
-import { fittingTerms, providerTerms, vocabularyNote } from './fittingTerms.ts';
+import { fittingTerms, providerTerms, vocabularyDescription, vocabularyNote } from './fittingTerms.ts';
 
 const terms = Array.from({ length: 120 }, (_, index) => `term${index}`);
 
@@ -31,4 +31,12 @@ it('tells which providers take none and which cut the list, and is silent when a
   );
   expect(vocabularyNote(assemblyAi.metadata, ['Earshot'])).toBeUndefined();
   expect(vocabularyNote(mistral.metadata, [])).toBeUndefined();
+});
+
+it('describes in a line how each provider takes a vocabulary', () => {
+  expect(vocabularyDescription(deepgram.metadata)).toBe('sent as keyterm (at most 100 terms)');
+  expect(vocabularyDescription(assemblyAi.metadata)).toBe(
+    'sent as keyterms_prompt (files: at most 1000 terms; live: at most 100 terms, each at most 50 characters)',
+  );
+  expect(vocabularyDescription(mistral.metadata)).toBe("none: the vendor's API takes no custom vocabulary");
 });

@@ -57,6 +57,20 @@ export function vocabularyNote(
   return notes.length === 0 ? undefined : notes.join(' ');
 }
 
+/** How a provider takes the custom vocabulary, in a line: its parameter and limits, or that it takes none. */
+export function vocabularyDescription(
+  metadata: Pick<ProviderMetadata, 'vocabulary' | 'capabilities'>,
+): string {
+  const support = metadata.vocabulary;
+  if (support === null) return "none: the vendor's API takes no custom vocabulary";
+  const limits = (use: VocabularyUse) => limitText(limitsFor(support, use)) || 'no limit of its own';
+  const shown =
+    metadata.capabilities.streaming && support.live !== undefined
+      ? `files: ${limits('file')}; live: ${limits('live')}`
+      : limits('file');
+  return `sent as ${support.parameter} (${shown})`;
+}
+
 function limitsFor(
   support: NonNullable<ProviderMetadata['vocabulary']>,
   use: VocabularyUse,

@@ -33,6 +33,9 @@ it('sets, shows (masked) and refuses settings by id or label', async () => {
   expect(set.stdout).toContain('Deepgram Nova is ready to use.');
   const shown = await earshot('providers', 'show', 'deepgram');
   expect(shown.stdout).toContain('apiKey = •••••• (set)');
+  expect(shown.stdout).toContain('Custom vocabulary: sent as keyterm (at most 100 terms)');
+  const mistral = await earshot('providers', 'show', 'P04');
+  expect(mistral.stdout).toContain("Custom vocabulary: none: the vendor's API takes no custom vocabulary");
   expect(shown.stdout).not.toContain('dg-secret-value-1234');
   const refused = await earshot('providers', 'set', 'P06', 'model=nova-9');
   expect(refused.status).toBe(1);
