@@ -42,6 +42,12 @@ import {
 } from './libraryPassages.ts';
 import { searchTermsOf } from './searchTerms.ts';
 import { codePointLength, joinSegmentTexts, segmentSeparator } from './transcriptText.ts';
+import {
+  importedVocabulary,
+  readVocabulary,
+  vocabularyValueId,
+  type StoredVocabulary,
+} from './vocabulary.ts';
 
 export interface NewSession {
   id?: string;
@@ -306,6 +312,10 @@ export class SessionStore implements SessionReader {
   getSetting(id: string): SettingValue | undefined {
     const value = this.tables.getValue(id);
     return value === null || typeof value === 'object' ? undefined : value;
+  }
+
+  getVocabulary(): StoredVocabulary {
+    return readVocabulary(this.getSetting(vocabularyValueId));
   }
 
   // Writing
@@ -701,6 +711,10 @@ export class SessionStore implements SessionReader {
         }
         for (const topic of data.topics) this.tables.setRow('topics', topic.id, toTopicRow(topic));
         for (const tag of data.tags) this.tables.setRow('tags', tag.id, toTagRow(tag));
+        if (data.vocabulary !== undefined) {
+          const vocabulary = importedVocabulary(this.getVocabulary(), data.vocabulary, mode);
+          this.tables.setValue(vocabularyValueId, JSON.stringify(vocabulary));
+        }
         for (const { record, askHistory } of imported) {
           for (const askRowId of this.askEntryRowIdsOf(record.id)) this.tables.delRow('askEntries', askRowId);
           this.tables.setRow('sessions', record.id, toSessionRow(record));

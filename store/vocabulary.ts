@@ -61,3 +61,31 @@ export function vocabularyOfSession(
     store.getSession(sessionId)?.topicId,
   );
 }
+
+/**
+ * What an import leaves: `replace` takes the file's vocabulary, `merge` keeps the store's terms and
+ * adds the file's after them, list by list (everyone's, then each topic's).
+ */
+export function importedVocabulary(
+  stored: StoredVocabulary,
+  file: StoredVocabulary,
+  mode: 'merge' | 'replace',
+): StoredVocabulary {
+  if (mode === 'replace') return file;
+  const union = (left: string[] = [], right: string[] = []) => [...new Set([...left, ...right])];
+  const topicIds = new Set([...Object.keys(stored.topics ?? {}), ...Object.keys(file.topics ?? {})]);
+  return {
+    terms: union(stored.terms, file.terms),
+    topics: Object.fromEntries(
+      [...topicIds].map((topicId) => [topicId, union(stored.topics?.[topicId], file.topics?.[topicId])]),
+    ),
+  };
+}
+
+/** Whether there is any term at all, for writers that leave an empty vocabulary out. */
+export function hasTerms(vocabulary: StoredVocabulary): boolean {
+  return (
+    (vocabulary.terms ?? []).length > 0 ||
+    Object.values(vocabulary.topics ?? {}).some((terms) => terms.length > 0)
+  );
+}

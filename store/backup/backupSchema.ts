@@ -12,6 +12,7 @@ import { backupFormatName, backupFormatVersion } from './backupFormat.ts';
 import { expected, expecting } from './issueText.ts';
 import { parseOffsetTimestamp } from '../offsetTimestamp.ts';
 import { longestSpeakerName } from '../speakerNames.ts';
+import { storedVocabularySchema } from '../vocabulary.ts';
 import { codePointLength } from '../transcriptText.ts';
 
 const identifier = z.string().min(1);
@@ -176,6 +177,8 @@ export const backupShapeSchema = z.object({
   exportedAt: offsetTimestampInstant,
   topics: z.array(backupTopicSchema),
   tags: z.array(backupTagSchema),
+  /** Left out by writers when it holds no term (and by files written before it existed). */
+  vocabulary: storedVocabularySchema.optional(),
   sessions: z.array(backupSessionSchema),
 });
 

@@ -4,6 +4,7 @@
  */
 
 import type { SessionReader, Tag, Topic } from '../records.ts';
+import type { StoredVocabulary } from '../vocabulary.ts';
 
 export interface BackupSource extends Pick<
   SessionReader,
@@ -12,4 +13,6 @@ export interface BackupSource extends Pick<
   /** Extra fields (the reader adds `sessionCount`) are not exported. */
   listTopics(): Topic[];
   listTags(): Tag[];
+  /** The custom vocabulary, everyone's and each topic's. */
+  getVocabulary(): StoredVocabulary;
 }

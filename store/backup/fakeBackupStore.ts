@@ -14,6 +14,7 @@ import {
 import type { BackupSource } from './backupSource.ts';
 import type { BackupTarget } from './importBackup.ts';
 import type { ImportData, ImportedSession, ImportMode } from './importData.ts';
+import { importedVocabulary, type StoredVocabulary } from '../vocabulary.ts';
 
 export interface FakeBackupStore extends BackupSource, BackupTarget {
   readonly imports: Array<{ data: ImportData; mode: ImportMode }>;
@@ -32,6 +33,7 @@ export function createFakeBackupStore(
   const sessions = new Map<string, ImportedSession>();
   const imports: Array<{ data: ImportData; mode: ImportMode }> = [];
   const queries: SessionQuery[] = [];
+  let vocabulary: StoredVocabulary = initial.vocabulary ?? {};
 
   function load(data: ImportData): void {
     for (const topic of data.topics) topics.set(topic.id, topic);
@@ -58,8 +60,10 @@ export function createFakeBackupStore(
     // The real reader adds a count, which the exporter must not write.
     listTopics: () => [...topics.values()].map((topic) => ({ ...topic, sessionCount: 0 })),
     listTags: () => [...tags.values()].map((tag) => ({ ...tag, sessionCount: 0 })),
+    getVocabulary: () => vocabulary,
     importData(data, mode) {
       imports.push({ data, mode });
+      if (data.vocabulary !== undefined) vocabulary = importedVocabulary(vocabulary, data.vocabulary, mode);
       if (mode === 'replace') {
         topics.clear();
         tags.clear();

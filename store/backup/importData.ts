@@ -5,6 +5,7 @@
 
 import type { AskEntry, Segment, SessionRecord, Tag, Topic } from '../records.ts';
 import type { SpeakerNames } from '../speakerNames.ts';
+import type { StoredVocabulary } from '../vocabulary.ts';
 
 /**
  * `replace` wipes everything first; `merge` upserts by id (the incoming row wins) and deletes
@@ -29,4 +30,6 @@ export interface ImportData {
   topics: Topic[];
   tags: Tag[];
   sessions: ImportedSession[];
+  /** The custom vocabulary; absent in files without one, which leave the store's as it is. */
+  vocabulary?: StoredVocabulary;
 }

@@ -25,6 +25,10 @@ function withoutDerivedData(data: ImportData, importedAt: number): ImportData {
 const original: ImportData = {
   topics: sampleTopics,
   tags: sampleTags,
+  vocabulary: {
+    terms: ['Earshot', 'Kelly Byrne-Donoghue'],
+    topics: { [sampleTopics[0]?.id ?? '']: ['Opus'] },
+  },
   sessions: [
     makeImportedSession({ transcriptLength: 42 }),
     {

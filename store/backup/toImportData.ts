@@ -37,5 +37,6 @@ export function toImportData(document: BackupDocument, importedAt: number): Impo
     topics: document.topics,
     tags: document.tags,
     sessions: document.sessions.map((session) => toImportedSession(session, importedAt)),
+    ...(document.vocabulary === undefined ? {} : { vocabulary: document.vocabulary }),
   };
 }

@@ -168,6 +168,7 @@ describe('writeBackup', () => {
       },
       getAskHistory: (): AskEntry[] => [],
       getSpeakerNames: () => ({}),
+      getVocabulary: () => ({}),
       listTopics: () => sampleTopics,
       listTags: () => sampleTags,
     };

@@ -9,6 +9,7 @@ import type { BackupSource } from './backupSource.ts';
 import { backupFormatName, backupFormatVersion } from './backupFormat.ts';
 import type { BackupSessionInput } from './backupSchema.ts';
 import { formatWithOffset } from '../offsetTimestamp.ts';
+import { hasTerms } from '../vocabulary.ts';
 import type { SpeakerNames } from '../speakerNames.ts';
 
 /** Receives the document in order; a returned promise is awaited before the next chunk. */
@@ -89,6 +90,7 @@ export async function writeBackup(
     .map(({ id, name, emoji, description }) => ({ id, name, emoji, description }));
   const tags = source.listTags().map(({ id, name, color }) => ({ id, name, color }));
   const { sessions } = source.listSessions({ limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+  const vocabulary = source.getVocabulary();
 
   // Serialized with an empty sessions array, which ends it in `[]}`; cutting the `]}` leaves the
   // array open for the sessions.
@@ -98,6 +100,7 @@ export async function writeBackup(
     exportedAt: formatWithOffset(now.getTime()),
     topics,
     tags,
+    ...(hasTerms(vocabulary) ? { vocabulary } : {}),
     sessions: [],
   });
   await sink(header.slice(0, -']}'.length));
