@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The tabs of the settings page. */
-export type SettingsSection = 'providers' | 'ai' | 'api' | 'runtime';
+export type SettingsSection = 'providers' | 'vocabulary' | 'ai' | 'api' | 'runtime';
 
 /** The steps of the setup after the choice: its settings and Test, then a first recording. */
 export type SetupStep = 'settings' | 'record';
@@ -34,7 +34,7 @@ export function routeFromHash(hash: string): Route {
     case 'library':
       return { page: 'library' };
     case 'settings':
-      if (argument === 'ai' || argument === 'api' || argument === 'runtime')
+      if (argument === 'vocabulary' || argument === 'ai' || argument === 'api' || argument === 'runtime')
         return { page: 'settings', section: argument };
       return detail
         ? { page: 'settings', section: 'providers', provider: decodeURIComponent(detail) }

@@ -3,17 +3,19 @@ import { AiSettings } from '../settings/AiSettings.tsx';
 import { ApiSettings } from '../settings/ApiSettings.tsx';
 import { ProvidersSettings } from '../settings/ProvidersSettings.tsx';
 import { RuntimeSettings } from '../settings/RuntimeSettings.tsx';
+import { VocabularySettings } from '../settings/VocabularySettings.tsx';
 import '../styles/settings.css';
 
 const sections: Array<{ section: SettingsSection; label: string }> = [
   { section: 'providers', label: 'Providers' },
+  { section: 'vocabulary', label: 'Vocabulary' },
   { section: 'ai', label: 'AI' },
   { section: 'api', label: 'Open API' },
   { section: 'runtime', label: 'whisper.cpp runtime' },
 ];
 
 /**
- * Settings: speech provider configuration, AI providers and prompts, the Open API and the local
+ * Settings: speech provider configuration, the custom vocabulary, AI providers and prompts, the Open API and the local
  * whisper.cpp runtime, one tab each.
  */
 export function SettingsPage(props: { section: SettingsSection; provider?: string }) {
@@ -40,6 +42,8 @@ function SettingsSectionContent(props: { section: SettingsSection; provider?: st
   switch (props.section) {
     case 'providers':
       return <ProvidersSettings key={props.provider} providerId={props.provider} />;
+    case 'vocabulary':
+      return <VocabularySettings />;
     case 'ai':
       return <AiSettings />;
     case 'api':

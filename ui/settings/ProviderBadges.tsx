@@ -18,6 +18,13 @@ export function ProviderBadges(props: { metadata: ProviderMetadata }) {
       {capabilities.translation && <span className="badge">Translation</span>}
       {capabilities.diarization && <span className="badge">Speakers</span>}
       {capabilities.fileTranscription && <span className="badge">Files</span>}
+      {metadata.vocabulary === null ? (
+        <span className="badge">No vocabulary</span>
+      ) : (
+        <span className="badge" title={`Takes the custom vocabulary as ${metadata.vocabulary.parameter}`}>
+          Vocabulary
+        </span>
+      )}
     </span>
   );
 }
