@@ -25,9 +25,16 @@ afterAll(async () => {
 });
 
 function transcribe(
-  options: { config?: Record<string, unknown>; hints?: string[]; path?: string; signal?: AbortSignal } = {},
+  options: {
+    config?: Record<string, unknown>;
+    hints?: string[];
+    path?: string;
+    signal?: AbortSignal;
+    vocabulary?: string[];
+  } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
+    vocabulary: options.vocabulary,
     wavPath: options.path,
     languageHints: options.hints,
     config: sixtyDbConfigSchema.parse({ apiKey: sixtyDbFakeApiKey, ...options.config }),
@@ -67,6 +74,11 @@ it('sends one hint as language and several (at most five) as candidate languages
   expect(textFields(await lastForm())).toEqual({ language: 'hi', timestamps: 'word' });
   await transcribe({ hints: ['hi', 'en', 'ta', 'te', 'bn', 'mr'] }).result;
   expect(textFields(await lastForm())).toEqual({ languages: 'hi,en,ta,te,bn', timestamps: 'word' });
+});
+
+it('sends the vocabulary as comma-separated keywords, leaving out terms that hold a comma or a colon', async () => {
+  await transcribe({ vocabulary: ['UPI', 'NEFT', 'Rs, lakh', 'ratio 1:2'] }).result;
+  expect(textFields(await lastForm()).keywords).toBe('UPI,NEFT');
 });
 
 it('turns segments timed in seconds into millisecond segments with their language', async () => {

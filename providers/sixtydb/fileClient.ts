@@ -8,8 +8,10 @@ import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { vendorMessage } from '../http/vendorMessage.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
+import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { SixtyDbConfig } from './config.ts';
-import { sixtyDbMaxRequestBytes } from './metadata.ts';
+import { metadata, sixtyDbMaxRequestBytes } from './metadata.ts';
+import { keywordsField } from './vocabularyFields.ts';
 
 const vendor = '60db';
 const mostCandidateLanguages = 5;
@@ -59,6 +61,7 @@ export async function transcribeFile(
           language: hints.length === 1 ? hints[0] : undefined,
           languages: hints.length > 1 ? hints.join(',') : undefined,
           timestamps: 'word',
+          keywords: keywordsField(providerTerms(metadata, 'file', request.vocabulary)),
         },
         wavFilePart(request.wavPath),
         uploadThenProcessing((progress) => request.onProgress(progress)),

@@ -18,8 +18,13 @@ afterEach(async () => {
   fake = undefined;
 });
 
-function open(baseUrl: string, languageHints: readonly string[] = []) {
-  return openDirectStream(sixtyDb, { apiKey: sixtyDbFakeApiKey, endpoint: baseUrl }, languageHints);
+function open(baseUrl: string, languageHints: readonly string[] = [], vocabulary: readonly string[] = []) {
+  return openDirectStream(
+    sixtyDb,
+    { apiKey: sixtyDbFakeApiKey, endpoint: baseUrl },
+    languageHints,
+    vocabulary,
+  );
 }
 
 /** A vendor that greets each connection and answers each JSON message as the test scripts it. */
@@ -63,6 +68,14 @@ describe('against the 60db fake', () => {
       },
       { type: 'stop' },
     ]);
+  });
+
+  it("sends the vocabulary as the terms of the start message's context", async () => {
+    fake = await startSixtyDbStreamingFake();
+    const { stream, next } = open(fake.baseUrl, [], ['UPI', 'NEFT']);
+    await next((event) => event.type === 'ready');
+    await stream.finish(5000);
+    expect(fake.connections.at(-1)?.textMessages[0]).toMatchObject({ context: { terms: ['UPI', 'NEFT'] } });
   });
 
   it('offers up to five language candidates', async () => {

@@ -3,9 +3,11 @@ import type { LiveClient, LiveErrorCode, LiveStreamRequest } from '../contract.t
 import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol, type VendorSession } from '../live/vendorSocket.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
+import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { SixtyDbConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 import { SentenceFinals } from './sentenceFinals.ts';
+import { liveContext } from './vocabularyFields.ts';
 
 const vendor = metadata.vendor;
 const mostCandidateLanguages = 5;
@@ -75,7 +77,7 @@ function protocol(request: LiveStreamRequest<SixtyDbConfig>): VendorProtocol {
         (message.type === 'connection_established' || message.connection_established === true)
       ) {
         startSent = true;
-        session.sendJson(startMessage(languageHints));
+        session.sendJson(startMessage(languageHints, providerTerms(metadata, 'live', request.vocabulary)));
         return;
       }
       switch (message.type) {
@@ -128,7 +130,7 @@ function protocol(request: LiveStreamRequest<SixtyDbConfig>): VendorProtocol {
   };
 }
 
-function startMessage(languageHints: readonly string[]) {
+function startMessage(languageHints: readonly string[], terms: readonly string[]) {
   return {
     type: 'start',
     // No candidates means 60db detects the language itself.
@@ -140,6 +142,7 @@ function startMessage(languageHints: readonly string[]) {
       utterance_end_ms: 500,
       interim_results_frequency: 300,
     },
+    ...liveContext(terms),
   };
 }
 

@@ -25,5 +25,6 @@ export const metadata: ProviderMetadata = {
   // About one hour is also documented; 10 MB of 16 kHz PCM16 is about five minutes, so bytes bind first.
   fileLimits: { maxBytes: sixtyDbMaxRequestBytes, maxDurationMs: 60 * 60 * 1000 },
   secretFields: ['apiKey'],
-  vocabulary: null,
+  // Live: `context.terms` in the start message; files: `keywords` (term:weight pairs).
+  vocabulary: { parameter: 'context.terms (live), keywords (files)', file: {} },
 };
