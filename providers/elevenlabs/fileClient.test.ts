@@ -29,9 +29,11 @@ function transcribe(
     path?: string;
     signal?: AbortSignal;
     onProgress?: (progress: FileTranscriptionProgress) => void;
+    vocabulary?: string[];
   } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
+    vocabulary: options.vocabulary,
     wavPath: options.path,
     languageHints: options.languageHints ?? ['en', 'fr'],
     config: elevenLabsConfigSchema.parse({ apiKey: elevenLabsFakeApiKey, ...options.config }),
@@ -44,6 +46,13 @@ function transcribe(
 async function sentForm(): Promise<FormData> {
   return readMultipartForm(fake.requests.at(-1) as RecordedRequest);
 }
+
+it('sends the vocabulary as repeated keyterms fields, leaving out what Scribe refuses', async () => {
+  await transcribe({
+    vocabulary: ['ElevenLabs', 'Kelly Byrne-Donoghue', '<tag>', 'one two three four five six'],
+  });
+  expect((await sentForm()).getAll('keyterms')).toEqual(['ElevenLabs', 'Kelly Byrne-Donoghue']);
+});
 
 it('posts the WAV to /v1/speech-to-text with the key in xi-api-key and the batch model', async () => {
   await transcribe({ config: { model: 'scribe_v2_realtime' } });

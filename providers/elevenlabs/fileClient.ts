@@ -7,6 +7,7 @@ import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import type { ElevenLabsConfig } from './config.ts';
+import { keyterms } from './keyterms.ts';
 import { metadata } from './metadata.ts';
 import { segmentsFromWords } from './wordSegments.ts';
 
@@ -52,6 +53,7 @@ export async function transcribeFile(
           language_code: languageHints[0],
           timestamps_granularity: 'word',
           tag_audio_events: 'false',
+          keyterms: keyterms('file', request.vocabulary),
         },
         wavFilePart(request.wavPath),
         uploadThenProcessing((progress) => request.onProgress(progress)),

@@ -21,12 +21,17 @@ afterEach(async () => {
   fake = undefined;
 });
 
-function open(languageHints: readonly string[] = [], config: Record<string, unknown> = {}) {
+function open(
+  languageHints: readonly string[] = [],
+  config: Record<string, unknown> = {},
+  vocabulary: readonly string[] = [],
+) {
   if (fake === undefined) throw new Error('start a fake first');
   return openDirectStream(
     elevenLabs,
     { apiKey: elevenLabsFakeApiKey, endpoint: fake.baseUrl, ...config },
     languageHints,
+    vocabulary,
   );
 }
 
@@ -95,6 +100,16 @@ describe('against the Scribe fake', () => {
     await next((event) => event.type === 'ready');
     await stream.finish(5000);
     expect(fake.connections[0]?.url.searchParams.get('language_code')).toBe('de');
+  });
+
+  it('sends the vocabulary as repeated keyterms, within real-time Scribe’s 50 terms of 20 characters', async () => {
+    fake = await startElevenLabsStreamingFake();
+    const many = Array.from({ length: 60 }, (_, index) => `term${index}`);
+    const { stream, next } = open([], {}, ['ElevenLabs', 'a term far over twenty', ...many]);
+    await next((event) => event.type === 'ready');
+    await stream.finish(5000);
+    const sent = fake.connections[0]?.url.searchParams.getAll('keyterms');
+    expect(sent).toEqual(['ElevenLabs', ...many.slice(0, 49)]);
   });
 
   it('makes one timed final of each commit although Scribe sends every commit twice', async () => {

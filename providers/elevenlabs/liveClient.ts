@@ -6,6 +6,7 @@ import { websocketUrl } from '../live/websocketUrl.ts';
 import { CommitTwins, type Final } from './commitTwins.ts';
 import type { ElevenLabsConfig } from './config.ts';
 import { EndOfStreamAnswer } from './endOfStreamAnswer.ts';
+import { keyterms } from './keyterms.ts';
 import { metadata } from './metadata.ts';
 import { realtimeError } from './realtimeErrors.ts';
 
@@ -83,6 +84,7 @@ function protocol(request: LiveStreamRequest<ElevenLabsConfig>): VendorProtocol 
         include_timestamps: 'true',
         // Scribe takes one language; several hints, or none, leave it to detect the language.
         language_code: languageHints.length === 1 ? languageHints[0] : undefined,
+        keyterms: keyterms('live', request.vocabulary),
       }),
       headers: { 'xi-api-key': config.apiKey },
     }),

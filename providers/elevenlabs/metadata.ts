@@ -20,5 +20,10 @@ export const metadata: ProviderMetadata = {
   defaultBaseUrl: 'https://api.elevenlabs.io',
   fileLimits: { maxBytes: 3_000_000_000, maxDurationMs: 10 * 60 * 60_000 },
   secretFields: ['apiKey'],
-  vocabulary: null,
+  // Scribe v2's `keyterms`: files up to 1,000 of under 50 characters, live up to 50 of 20 characters.
+  vocabulary: {
+    parameter: 'keyterms',
+    file: { maxTerms: 1000, maxTermCharacters: 49 },
+    live: { maxTerms: 50, maxTermCharacters: 20 },
+  },
 };
