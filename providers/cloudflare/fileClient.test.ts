@@ -23,9 +23,15 @@ afterAll(async () => {
 });
 
 function transcribe(
-  options: { config?: Record<string, unknown>; hints?: string[]; signal?: AbortSignal } = {},
+  options: {
+    config?: Record<string, unknown>;
+    hints?: string[];
+    signal?: AbortSignal;
+    vocabulary?: string[];
+  } = {},
 ) {
   return transcribeSpeech(transcribeFile, speech, {
+    vocabulary: options.vocabulary,
     languageHints: options.hints,
     config: cloudflareConfigSchema.parse({
       apiToken: cloudflareFakeApiToken,
@@ -60,6 +66,12 @@ it('runs the turbo model with a Bearer token, the model id in the path and base6
     condition_on_previous_text: false,
     language: 'fr',
   });
+});
+
+it('sends the turbo model the vocabulary as its initial_prompt', async () => {
+  await transcribe({ vocabulary: ['Workers AI', 'Earshot'] }).result;
+  const body = JSON.parse(lastRequest().body.toString('utf8')) as Record<string, unknown>;
+  expect(body.initial_prompt).toBe('Workers AI, Earshot.');
 });
 
 it('lets Whisper detect the language when there is no hint', async () => {

@@ -8,6 +8,7 @@ import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { sentenceSegments } from '../sentenceSegments.ts';
 import { millisecondsOrNull, placeUntimed } from '../untimedSegments.ts';
+import { transcriptionPrompt } from '../openai-compatible/transcriptionPrompt.ts';
 import type { CloudflareConfig } from './config.ts';
 
 const vendor = 'Cloudflare';
@@ -42,6 +43,8 @@ export async function transcribeFile(
   const secrets = [config.apiToken, config.accountId];
   const progress = uploadThenProcessing((event) => request.onProgress(event));
   const language = request.languageHints[0];
+  // The vocabulary alone: earlier text would undo not conditioning on it.
+  const initialPrompt = transcriptionPrompt(undefined, request.vocabulary);
   const body = (): UploadBody =>
     config.model === turboModel
       ? base64JsonFileBody(
@@ -53,6 +56,7 @@ export async function transcribeFile(
             vad_filter: true,
             condition_on_previous_text: false,
             ...(language === undefined ? {} : { language }),
+            ...(initialPrompt === undefined ? {} : { initial_prompt: initialPrompt }),
           }),
           request.wavPath,
           progress,

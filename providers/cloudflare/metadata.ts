@@ -1,4 +1,5 @@
 import type { ProviderMetadata } from '../contract.ts';
+import { promptVocabulary } from '../openai-compatible/transcriptionPrompt.ts';
 
 export const metadata: ProviderMetadata = {
   id: 'cloudflare',
@@ -26,5 +27,6 @@ export const metadata: ProviderMetadata = {
     maxBytes: 15_000_000,
   },
   secretFields: ['apiToken', 'accountId'],
-  vocabulary: null,
+  // Only the turbo model takes a prompt (`initial_prompt`); the base model is sent none.
+  vocabulary: { ...promptVocabulary, parameter: 'initial_prompt (whisper-large-v3-turbo)' },
 };
