@@ -34,6 +34,11 @@ const encoderArguments = [
   '-hide_banner',
   '-loglevel',
   'error',
+  // Raw PCM needs no probing: without these, ffmpeg reads about 2 s of input before it writes a page.
+  '-probesize',
+  '32',
+  '-analyzeduration',
+  '0',
   '-f',
   's16le',
   '-ar',
