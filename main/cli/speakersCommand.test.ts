@@ -1,14 +1,10 @@
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { controlBasePath } from '../../api/control/controlBasePath.ts';
 import { createSpeakerControl } from '../../api/control/speakerControl.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { captureConsole } from '../../test/support/consoleCapture.ts';
+import { serveControlRoutes } from '../../test/support/controlRoutesService.ts';
 import { recordMeeting } from '../../test/support/recordedMeeting.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import { removeServiceFiles, writeServiceFiles } from '../serviceFile.ts';
 import { sessionsCommand } from './sessionsCommand.ts';
 import { UsageError } from './usage.ts';
 
@@ -89,28 +85,16 @@ describe('earshot sessions speakers / speaker, without a service', () => {
 });
 
 describe('earshot sessions speaker, while a service runs', () => {
-  let server: ServerType;
   let store: SessionStore;
+  let stopService: () => Promise<void>;
 
   beforeEach(async () => {
     store = SessionStore.open(directory.path);
-    const secret = 'launch-secret';
-    const app = new Hono();
-    app.use(async (context, next) => {
-      if (context.req.header('authorization') !== `Bearer ${secret}`) return context.text('no', 401);
-      await next();
-    });
-    app.route(controlBasePath, createSpeakerControl({ store }));
-    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    const baseUrl = `http://127.0.0.1:${port}`;
-    writeServiceFiles(directory.path, { pid: process.pid, port, baseUrl, startedAt: '' }, secret);
+    stopService = await serveControlRoutes(directory.path, createSpeakerControl({ store }));
   });
 
   afterEach(async () => {
-    removeServiceFiles(directory.path);
-    await new Promise((resolve) => server.close(resolve));
+    await stopService();
     store.close();
   });
 

@@ -1,14 +1,10 @@
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { controlBasePath } from '../../api/control/controlBasePath.ts';
 import { createVocabularyControl } from '../../api/control/vocabularyControl.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { vocabularyOfSession } from '../../store/vocabulary.ts';
 import { captureConsole } from '../../test/support/consoleCapture.ts';
+import { serveControlRoutes } from '../../test/support/controlRoutesService.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
-import { removeServiceFiles, writeServiceFiles } from '../serviceFile.ts';
 import { UsageError } from './usage.ts';
 import { vocabularyCommand } from './vocabularyCommand.ts';
 
@@ -95,30 +91,15 @@ describe('earshot vocabulary, without a service', () => {
 });
 
 describe('earshot vocabulary, while a service runs', () => {
-  let server: ServerType;
   let store: SessionStore;
+  let stopService: () => Promise<void>;
 
   beforeEach(async () => {
     store = SessionStore.open(directory.path);
-    const secret = 'launch-secret';
-    const app = new Hono();
-    app.use(async (context, next) => {
-      if (context.req.header('authorization') !== `Bearer ${secret}`) return context.text('no', 401);
-      await next();
-    });
-    app.route(controlBasePath, createVocabularyControl({ store }));
-    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    writeServiceFiles(
-      directory.path,
-      { pid: process.pid, port, baseUrl: `http://127.0.0.1:${port}`, startedAt: '' },
-      secret,
-    );
+    stopService = await serveControlRoutes(directory.path, createVocabularyControl({ store }));
   });
   afterEach(async () => {
-    removeServiceFiles(directory.path);
-    await new Promise((resolve) => server.close(resolve));
+    await stopService();
     store.close();
   });
 

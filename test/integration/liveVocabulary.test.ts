@@ -1,37 +1,22 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { type RunningService, startService } from '../../main/service.ts';
-import { writeProviderConfig } from '../../store/providerSettings.ts';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { vocabularyValueId } from '../../store/vocabulary.ts';
-import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
-import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
 import { markedSentences, markedSpeech } from '../fakes/streaming/markedSpeech.ts';
-import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
+import { type DeepgramService, startDeepgramService } from '../support/deepgramService.ts';
 import { playIntoSession } from '../support/liveSessionAudio.ts';
-import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
  * The custom vocabulary on the live path of a running service: store → live session → the real
  * proxy, which reads the session's terms → Deepgram's fake, which sees them as keyterms.
  */
-let fake: StreamingFake;
-let directory: ReturnType<typeof temporaryDirectory>;
-let service: RunningService;
+let running: DeepgramService;
 
-beforeAll(async () => {
-  fake = await startDeepgramStreamingFake();
-});
-afterAll(() => fake.close());
 beforeEach(async () => {
-  directory = temporaryDirectory('live-vocabulary');
-  writeProviderConfig(directory.path, 'deepgram', { apiKey: deepgramFakeApiKey, endpoint: fake.baseUrl });
-  service = await startService({ dataDirectory: directory.path, port: 0, liveFinishTimeoutMs: 1000 });
+  running = await startDeepgramService('live-vocabulary', { liveFinishTimeoutMs: 1000 });
 });
-afterEach(async () => {
-  await service.close();
-  directory.remove();
-});
+afterEach(() => running.close());
 
 it("sends everyone's terms and the session's topic's terms to the vendor through the proxy", async () => {
+  const { service, fake } = running;
   const topic = { id: 'audio', name: 'Audio engineering', emoji: '', description: '' };
   service.store.putTopic(topic);
   service.store.setSetting(
