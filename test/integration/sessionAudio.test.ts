@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
@@ -153,3 +153,18 @@ it.each([1000, 4000])(
     expect(statSync(part?.path ?? '').mode & 0o777).toBe(0o600);
   },
 );
+
+it('finishes a WebM part cut off mid-Cluster into a WebM file that knows its length', async () => {
+  const webm = await webmOpus(pcm);
+  mkdirSync(sessionAudioDirectory(directory.path, 'app-cut'), { recursive: true });
+  // What a kill leaves of the app's capture: the pieces received so far, the last one cut short.
+  writeFileSync(
+    audioPartPath(directory.path, 'app-cut', 1, 'webm', true),
+    webm.subarray(0, webm.length - 700),
+  );
+
+  await repairUnfinishedAudio(directory.path);
+  const [part] = listAudioParts(directory.path, 'app-cut');
+  expect(part).toMatchObject({ number: 1, container: 'webm', recording: false });
+  expect(await durationOf(part?.path ?? '')).toBeGreaterThan(pcmMs - 1000);
+});
