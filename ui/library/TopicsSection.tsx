@@ -1,10 +1,12 @@
 import type { PromptsAnswer } from '../../api/control/promptControl.ts';
+import type { VocabularyAnswer } from '../../api/control/vocabularyControl.ts';
 import type { Topic } from '../../store/records.ts';
 import { useControlData } from '../settings/useControlData.ts';
 import { useTopics } from '../store/replicaRecords.ts';
 import { FormField } from './FormField.tsx';
 import { type LibraryKind, LibrarySection } from './LibrarySection.tsx';
 import { TopicTemplateChoice } from './TopicTemplateChoice.tsx';
+import { TopicVocabulary } from './TopicVocabulary.tsx';
 
 type TopicValues = Pick<Topic, 'name' | 'emoji' | 'description'>;
 
@@ -66,17 +68,29 @@ const topics: LibraryKind<Topic, TopicValues> = {
 
 /**
  * Topics: create, edit in place, delete (their sessions stay), open the sessions of one, and choose
- * the AI template its sessions are generated with.
+ * the AI template its sessions are generated with and the terms they add to the custom vocabulary.
  */
 export function TopicsSection(props: { counts: ReadonlyMap<string, number> }) {
   const prompts = useControlData<PromptsAnswer>('/prompts');
+  const vocabulary = useControlData<VocabularyAnswer>('/vocabulary');
   const { data } = prompts;
+  const terms = vocabulary.data;
   const kind: LibraryKind<Topic, TopicValues> =
-    data === undefined
+    data === undefined && terms === undefined
       ? topics
       : {
           ...topics,
-          details: (topic) => <TopicTemplateChoice topic={topic} prompts={data} onSaved={prompts.replace} />,
+          // One cell of the row: the template choice, with the vocabulary's disclosure under it.
+          details: (topic) => (
+            <span className="topic-details">
+              {data !== undefined && (
+                <TopicTemplateChoice topic={topic} prompts={data} onSaved={prompts.replace} />
+              )}
+              {terms !== undefined && (
+                <TopicVocabulary topic={topic} vocabulary={terms} onSaved={vocabulary.reload} />
+              )}
+            </span>
+          ),
         };
   return <LibrarySection kind={kind} items={useTopics()} counts={props.counts} />;
 }
