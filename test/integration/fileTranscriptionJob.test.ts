@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileJob, type FileJobInput, type FileJobStatus } from '../../actors/fileJob/fileJob.ts';
 import { ProviderError } from '../../providers/http/providerError.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
+import { vocabularyValueId } from '../../store/vocabulary.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { aborted, fixtureAudio, testProvider, type TestProvider } from './fileTranscriptionSupport.ts';
 
@@ -120,6 +121,21 @@ describe('file job: chunking and timestamps', () => {
     const named = testProvider();
     await startJob(named, { rawConfig, language: 'fr' }).job.finished;
     expect(named.seen[0]?.request.languageHints).toEqual(['fr']);
+  });
+
+  it('sends every chunk the custom vocabulary as it is when the chunk is sent', async () => {
+    store.setSetting(vocabularyValueId, JSON.stringify({ terms: ['Earshot'] }));
+    const provider = testProvider({
+      fileLimits: { maxDurationMs: 6_000 },
+      answer: (request) => {
+        store.setSetting(vocabularyValueId, JSON.stringify({ terms: ['Earshot', 'Kennedy'] }));
+        return Promise.resolve({ segments: [{ text: 'said', startMs: 0, endMs: request.durationMs }] });
+      },
+    });
+    await startJob(provider).job.finished;
+    const sent = provider.seen.map((chunk) => chunk.request.vocabulary);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent).toEqual([['Earshot'], ...sent.slice(1).map(() => ['Earshot', 'Kennedy'])]);
   });
 
   it('holds a lease on the managed runtime for the whole job, released once at the end', async () => {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { VocabularyAnswer } from '../../api/control/vocabularyControl.ts';
+import { hashOf } from '../app/route.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { useControlData } from './useControlData.ts';
@@ -60,7 +61,8 @@ function VocabularyForm(props: {
       <h2>Custom vocabulary</h2>
       <p className="muted">
         Names and jargon the speech recognition keeps getting wrong, one term a line. Every session is
-        transcribed with them; a topic’s own terms are added with <code>earshot vocabulary add --topic</code>.
+        transcribed with them; a session of a topic also with the topic’s own terms, set on its row of the{' '}
+        <a href={hashOf({ page: 'library' })}>Library page</a>.
       </p>
       <div className="field">
         <label className="field-label" htmlFor="vocabulary-terms">
