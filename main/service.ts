@@ -30,6 +30,7 @@ import { makesDigestOnCompletion, readAiSettings } from '../store/aiProviderSett
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
 import { repairUnfinishedAudio } from '../actors/sessionAudio/recordingRepair.ts';
+import { startExpiredAudioSweep } from '../actors/sessionAudio/expiredAudio.ts';
 
 export interface ServiceOptions {
   dataDirectory: string;
@@ -191,6 +192,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       launchSecret,
     );
 
+    const stopExpiredAudioSweep = startExpiredAudioSweep(store, dataDirectory);
+
     let closing: Promise<void> | undefined;
     const listening = server;
     const close = (liveGraceMs?: number) =>
@@ -208,6 +211,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         .then(() => {
           stopAutomaticDigest();
           stopSearchIndexMerging();
+          stopExpiredAudioSweep();
           return Promise.all([jobs.close(), aiJobs.close()]);
         })
         .then(() => runtimes.stop())

@@ -1,6 +1,7 @@
 import { openBatchWindowStream } from '../batch/batchWindowStream.ts';
 import { decodingWebm } from '../batch/webmDecoding.ts';
 import { startSessionAudioWriter } from '../sessionAudio/sessionAudioWriter.ts';
+import { audioRetentionValueId, readAudioRetention } from '../../store/audio/audioRetention.ts';
 import { type LiveSession, startLiveSession } from './liveSession.ts';
 import type { LiveStatus } from './liveStatus.ts';
 import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
@@ -114,13 +115,15 @@ export class LiveSessions {
         this.openStream(definition, checked.config, hints, audioFormat, onEvent, sessionId),
       finishTimeoutMs: this.options.finishTimeoutMs,
       reconnectBackoffMs: this.options.reconnectBackoffMs,
-      keepAudio: (sessionId, onProblem) =>
-        startSessionAudioWriter({
-          dataDirectory: this.options.dataDirectory,
-          sessionId,
-          audioFormat,
-          onProblem,
-        }),
+      keepAudio: recordsAudio(this.options.store)
+        ? (sessionId, onProblem) =>
+            startSessionAudioWriter({
+              dataDirectory: this.options.dataDirectory,
+              sessionId,
+              audioFormat,
+              onProblem,
+            })
+        : undefined,
       inspect: this.options.inspection?.observe({
         machine: 'liveSession',
         label: `${metadata.name} · ${request.resumeSessionId === undefined ? title : 'resumed session'}`,
@@ -293,6 +296,11 @@ export class LiveSessions {
  */
 export function captureFormat(definition: ProviderDefinition<unknown>): AudioInputMode {
   return definition.live === undefined ? 'pcm16' : definition.metadata.audioInput;
+}
+
+/** Whether live sessions keep their audio: unless the retention setting says `never`. */
+function recordsAudio(store: SessionStore): boolean {
+  return readAudioRetention(store.getSetting(audioRetentionValueId)) !== 'never';
 }
 
 function configuredHints(config: unknown): string[] {

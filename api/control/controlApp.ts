@@ -14,6 +14,7 @@ import { createLiveControl, type LiveRecordings } from './liveControl.ts';
 import { createLibraryQuestionControl } from './libraryQuestionControl.ts';
 import { createSessionControl } from './sessionControl.ts';
 import { createSessionAudioControl } from './sessionAudioControl.ts';
+import { createAudioRetentionControl } from './audioRetentionControl.ts';
 import { createSpeakerControl } from './speakerControl.ts';
 import { createVocabularyControl } from './vocabularyControl.ts';
 import { createUploadControl } from './uploadControl.ts';
@@ -106,6 +107,7 @@ export function createControlApp(dependencies: {
     createSessionControl({ store, sessionLists: dependencies.sessionLists, dataDirectory }),
   );
   app.route(controlBasePath, createSessionAudioControl({ store, dataDirectory }));
+  app.route(controlBasePath, createAudioRetentionControl({ store, dataDirectory }));
   app.route(controlBasePath, createSpeakerControl({ store }));
   app.route(controlBasePath, createVocabularyControl({ store }));
   app.route(controlBasePath, createLiveControl({ store, recordings }));

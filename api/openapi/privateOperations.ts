@@ -45,6 +45,7 @@ import {
 import { transcriptRevisionRoutes } from './transcriptRevisionOperations.ts';
 import { speakerRoutes } from './speakerOperations.ts';
 import { vocabularyRoutes } from './vocabularyOperations.ts';
+import { audioRetentionRoutes } from './audioRetentionOperations.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -741,5 +742,6 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...transcriptRevisionRoutes,
   ...speakerRoutes,
   ...vocabularyRoutes,
+  ...audioRetentionRoutes,
   ...runtimeRoutes,
 ];

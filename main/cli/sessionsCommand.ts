@@ -5,6 +5,7 @@ import { createZonedClock, localTimeZone } from '../../api/zonedTime.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ControlClient } from '../controlClient.ts';
 import { readRunningService } from '../serviceFile.ts';
+import { audioRetentionCommand } from './audioRetentionCommand.ts';
 import { sessionAudioCommand } from './sessionAudioCommand.ts';
 import { speakersCommand } from './speakersCommand.ts';
 import { UsageError } from './usage.ts';
@@ -18,7 +19,7 @@ export interface SessionsOptions {
   json?: boolean;
 }
 
-const sessionsActions = ['list', 'show', 'finalize', 'speakers', 'speaker', 'audio'] as const;
+const sessionsActions = ['list', 'show', 'finalize', 'speakers', 'speaker', 'audio', 'keep-audio'] as const;
 
 /**
  * Reading opens the data directory directly (read-only while a service owns it), so the API need not
@@ -33,9 +34,10 @@ export async function sessionsCommand(
 ): Promise<void> {
   if (!sessionsActions.some((known) => known === action)) {
     throw new UsageError(
-      'Use: earshot sessions list | show ID | finalize ID | speakers ID | speaker ID LABEL NAME | audio ID [FILE]',
+      'Use: earshot sessions list | show ID | finalize ID | speakers ID | speaker ID LABEL NAME | audio ID [FILE] | keep-audio [forever|never|DAYS]',
     );
   }
+  if (action === 'keep-audio') return audioRetentionCommand(dataDirectory, id);
   if (action !== 'list' && id === undefined)
     throw new UsageError(`Name the session: earshot sessions ${action} ID`);
   if (action === 'finalize') return finalizeSession(dataDirectory, id ?? '');

@@ -88,6 +88,8 @@ Commands:
   sessions speakers ID [--json]    A session's speaker labels and the names given to them
   sessions speaker ID LABEL NAME   Show a speaker label as NAME everywhere ("" shows the label again)
   sessions audio ID [FILE]         Write a session's recorded audio (Opus) to FILE, or to stdout
+  sessions keep-audio [forever|never|DAYS]
+                                   How long recorded audio is kept (default: forever)
   inspect machines [NAME] [--json] Every state machine from its definition: states, transitions, delays
   inspect paths NAME [--json]      A machine's generated test paths and their coverage
   inspect actors [--json]          The running service's actors (sessions, connections, jobs, runtime)

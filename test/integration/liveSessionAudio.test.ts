@@ -1,8 +1,9 @@
-import { copyFileSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { LiveSessionUpdate } from '../../actors/live/liveSession.ts';
 import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
 import { type RunningService, startService } from '../../main/service.ts';
+import { audioRetentionValueId } from '../../store/audio/audioRetention.ts';
 import { audioPartPath, listAudioParts, sessionAudioDirectory } from '../../store/audio/sessionAudioFiles.ts';
 import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
@@ -86,21 +87,31 @@ it('says on the session when its audio cannot be kept, and transcribes every wor
   expect(ended.audioProblem).toBe(problem);
 });
 
-it('finishes at start-up an Ogg part a crash cut off mid-page, keeping its audio', async () => {
+it('finishes at start-up an Ogg part a crash cut off mid-page, keeping its audio and its session', async () => {
   const first = await start();
   const session = first.live.start({ provider: 'P06' });
   await playIntoSession(session, speech);
   await session.stop();
   await first.close();
   const [whole] = listAudioParts(directory.path, session.id);
-  // What a kill leaves: the same pages, the last one cut short, under the unfinished name.
-  const cut = audioPartPath(directory.path, 'crashed-1', 1, 'ogg', true);
-  mkdirSync(sessionAudioDirectory(directory.path, 'crashed-1'), { recursive: true });
+  // What a kill leaves of a resumed capture: the same pages, the last one cut short, as an
+  // unfinished second part.
+  const cut = audioPartPath(directory.path, session.id, 2, 'ogg', true);
   copyFileSync(whole?.path ?? '', cut);
   truncateSync(cut, readFileSync(cut).length - 300);
 
   await start();
-  const [repaired] = listAudioParts(directory.path, 'crashed-1');
-  expect(repaired).toMatchObject({ number: 1, container: 'ogg', recording: false });
+  const [, repaired] = listAudioParts(directory.path, session.id);
+  expect(repaired).toMatchObject({ number: 2, container: 'ogg', recording: false });
   expect(await durationOf(repaired?.path ?? '')).toBeGreaterThan(words.length * slotMs - 1000);
+});
+
+it('records no audio once the retention setting says never, and transcribes as before', async () => {
+  const running = await start();
+  running.store.setSetting(audioRetentionValueId, 'never');
+  const session = running.live.start({ provider: 'P06' });
+  await playIntoSession(session, speech);
+  expect((await session.stop()).state).toBe('completed');
+  expect(storedWords(running.store, session.id)).toBe(markedText(words));
+  expect(existsSync(sessionAudioDirectory(directory.path, session.id))).toBe(false);
 });

@@ -48,3 +48,22 @@ it('says a session has no audio, or does not exist, with exit 1 and nothing writ
   expect(unknown.status).toBe(1);
   expect(unknown.stderr).toContain('There is no session nope.');
 });
+
+it('shows and sets how long audio is kept, refusing what it does not take', () => {
+  const keepAudio = (...args: string[]) =>
+    runEarshot(['sessions', 'keep-audio', ...args, '--data-dir', directory.path]);
+  expect(keepAudio().stdout).toBe('Recorded audio is kept until its session is deleted.\n');
+  expect(keepAudio('30').stdout).toBe(
+    'Recorded audio is deleted 30 days after it was recorded; the transcripts stay.\n',
+  );
+  expect(keepAudio('never').stdout).toBe(
+    'Live sessions record no audio; audio recorded before stays until its session is deleted.\n',
+  );
+  const refused = keepAudio('0');
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain('"forever", "never", or a number of days from 1 to 36500.');
+  expect(keepAudio('sometimes').status).toBe(2);
+  expect(keepAudio().stdout).toContain('Live sessions record no audio');
+  // The audio recorded before the change is still there.
+  expect(existsSync(audioPartPath(directory.path, 'with-audio', 1, 'webm', false))).toBe(true);
+});
