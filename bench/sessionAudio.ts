@@ -9,14 +9,13 @@
  *    before the kill is compared with the repaired file's length (ffprobe).
  * Prints figures and asserts nothing; see bench/README.md.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { probeMedia } from '../actors/fileJob/probeMedia.ts';
 import { repairUnfinishedAudio } from '../actors/sessionAudio/recordingRepair.ts';
 import { startSessionAudioWriter } from '../actors/sessionAudio/sessionAudioWriter.ts';
 import { listAudioParts } from '../store/audio/sessionAudioFiles.ts';
 import { fixture } from '../test/support/fixtures.ts';
+import { killAudioWriterAfter } from '../test/support/killedAudioWriter.ts';
 import { temporaryDirectory } from '../test/support/temporaryDirectory.ts';
 import { seededRandom } from './api/fixture/random.ts';
 import { describeMachine } from './support/machine.ts';
@@ -25,7 +24,6 @@ const log = (line: string) => console.error(line);
 const frameBytes = 3200;
 const speech = fixture('audio/long-16k.wav');
 const pcm = readFileSync(speech).subarray(44);
-const killedWriter = fileURLToPath(new URL('../test/integration/recordAudioUntilKilled.ts', import.meta.url));
 const clockTicksPerSecond = 100;
 
 /** CPU seconds (user + system) of the ffmpeg children of this process, read from /proc. */
@@ -51,15 +49,14 @@ function frameAt(index: number): Buffer {
   return pcm.subarray(offset, offset + frameBytes);
 }
 
+function startPcmWriter(dataDirectory: string, sessionId: string) {
+  return startSessionAudioWriter({ dataDirectory, sessionId, audioFormat: 'pcm16', onProblem: log });
+}
+
 async function bytesPerHour(): Promise<{ bytes: number; durationMs: number }> {
   const directory = temporaryDirectory('bench-audio-size');
   try {
-    const writer = startSessionAudioWriter({
-      dataDirectory: directory.path,
-      sessionId: 'hour',
-      audioFormat: 'pcm16',
-      onProblem: log,
-    });
+    const writer = startPcmWriter(directory.path, 'hour');
     for (let index = 0; index < 36_000; index++) writer.write(frameAt(index));
     await writer.close();
     const [part] = listAudioParts(directory.path, 'hour');
@@ -76,12 +73,7 @@ async function bytesPerHour(): Promise<{ bytes: number; durationMs: number }> {
 async function realTimeCpu(seconds: number): Promise<{ ffmpegPercent: number; ownPercent: number }> {
   const directory = temporaryDirectory('bench-audio-cpu');
   try {
-    const writer = startSessionAudioWriter({
-      dataDirectory: directory.path,
-      sessionId: 'cpu',
-      audioFormat: 'pcm16',
-      onProblem: log,
-    });
+    const writer = startPcmWriter(directory.path, 'cpu');
     const ownBefore = process.cpuUsage();
     const started = performance.now();
     let ffmpegSeconds = 0;
@@ -107,26 +99,7 @@ async function realTimeCpu(seconds: number): Promise<{ ffmpegPercent: number; ow
 async function killTrial(killAfterMs: number): Promise<{ fedMs: number; keptMs: number }> {
   const directory = temporaryDirectory('bench-audio-kill');
   try {
-    const child = spawn(process.execPath, [
-      '--disable-warning=ExperimentalWarning',
-      killedWriter,
-      directory.path,
-      'killed',
-      speech,
-    ]);
-    const fedMs = await new Promise<number>((resolve, reject) => {
-      let last = 0;
-      child.on('error', reject);
-      child.on('exit', (code) => reject(new Error(`the writer exited early with ${code}`)));
-      child.stdout.on('data', (chunk: Buffer) => {
-        last = Number(chunk.toString().trim().split('\n').at(-1));
-        if (last >= killAfterMs) {
-          child.removeAllListeners('exit');
-          child.on('exit', () => resolve(last));
-          child.kill('SIGKILL');
-        }
-      });
-    });
+    const fedMs = await killAudioWriterAfter(directory.path, 'killed', speech, killAfterMs);
     await repairUnfinishedAudio(directory.path);
     const [part] = listAudioParts(directory.path, 'killed');
     const keptMs =

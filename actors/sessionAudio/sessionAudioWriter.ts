@@ -25,10 +25,12 @@ export interface SessionAudioWriterOptions {
   onProblem(message: string): void;
 }
 
+/** Opus for speech: 24 kbit/s mono is transparent for speech and about 11 MB an hour. */
+export const opusSpeechArguments = ['-c:a', 'libopus', '-b:a', '24k', '-application', 'voip'];
+
 /**
- * Opus bit rate for encoded speech: 24 kbit/s mono is transparent for speech and about 11 MB an
- * hour. Ogg pages are cut every 200 ms and flushed at once, so a killed service loses well under a
- * second of what ffmpeg had encoded.
+ * Ogg pages are cut every 200 ms and flushed at once, so a killed service loses well under a second
+ * of what ffmpeg had encoded.
  */
 const encoderArguments = [
   '-hide_banner',
@@ -47,12 +49,7 @@ const encoderArguments = [
   '1',
   '-i',
   'pipe:0',
-  '-c:a',
-  'libopus',
-  '-b:a',
-  '24k',
-  '-application',
-  'voip',
+  ...opusSpeechArguments,
   '-page_duration',
   '200000',
   '-flush_packets',

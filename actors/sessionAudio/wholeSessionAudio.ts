@@ -6,6 +6,7 @@ import {
   sessionAudioDirectory,
 } from '../../store/audio/sessionAudioFiles.ts';
 import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from '../fileJob/mediaTools.ts';
+import { opusSpeechArguments } from './sessionAudioWriter.ts';
 
 export interface SessionAudioFile {
   path: string;
@@ -50,12 +51,7 @@ async function joinParts(paths: readonly string[], whole: string): Promise<void>
       ...inputs,
       '-filter_complex',
       `${streams}concat=n=${paths.length}:v=0:a=1`,
-      '-c:a',
-      'libopus',
-      '-b:a',
-      '24k',
-      '-application',
-      'voip',
+      ...opusSpeechArguments,
       '-f',
       'ogg',
       target,

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
 import { repairUnfinishedAudio } from '../../actors/sessionAudio/recordingRepair.ts';
 import { startSessionAudioWriter } from '../../actors/sessionAudio/sessionAudioWriter.ts';
 import { audioPartPath, listAudioParts, sessionAudioDirectory } from '../../store/audio/sessionAudioFiles.ts';
 import { fixture } from '../support/fixtures.ts';
+import { killAudioWriterAfter } from '../support/killedAudioWriter.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { webmOpus } from '../support/webmOpus.ts';
 
@@ -14,7 +13,6 @@ import { webmOpus } from '../support/webmOpus.ts';
 const speech = fixture('audio/jfk.wav');
 const pcm = readFileSync(speech).subarray(44);
 const pcmMs = (pcm.length / 32_000) * 1000;
-const killedWriter = fileURLToPath(new URL('./recordAudioUntilKilled.ts', import.meta.url));
 let directory: ReturnType<typeof temporaryDirectory>;
 
 beforeEach(() => (directory = temporaryDirectory('session-audio')));
@@ -122,26 +120,7 @@ it('reports an encoder that cannot start and goes on taking audio', async () => 
 it.each([1000, 4000])(
   'recovers a part cut off by kill -9 after %i ms, playable, losing under a second',
   async (killAfterMs) => {
-    const child = spawn(process.execPath, [
-      '--disable-warning=ExperimentalWarning',
-      killedWriter,
-      directory.path,
-      'killed-1',
-      speech,
-    ]);
-    const fedMs = await new Promise<number>((resolve, reject) => {
-      let last = 0;
-      child.on('error', reject);
-      child.on('exit', (code) => reject(new Error(`the writer exited early with ${code}`)));
-      child.stdout.on('data', (chunk: Buffer) => {
-        last = Number(chunk.toString().trim().split('\n').at(-1));
-        if (last >= killAfterMs) {
-          child.removeAllListeners('exit');
-          child.on('exit', () => resolve(last));
-          child.kill('SIGKILL');
-        }
-      });
-    });
+    const fedMs = await killAudioWriterAfter(directory.path, 'killed-1', speech, killAfterMs);
     expect(listAudioParts(directory.path, 'killed-1')).toMatchObject([{ recording: true }]);
 
     expect(await repairUnfinishedAudio(directory.path)).toEqual([
