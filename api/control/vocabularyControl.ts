@@ -46,11 +46,9 @@ export const vocabularyAnswerSchema = z.object({
 export const topicVocabularyAnswerSchema = z.object({
   topicId: z.string(),
   terms: z.array(z.string()).meta({ description: 'The terms the topic adds' }),
-  sessionTerms: z
-    .array(z.string())
-    .meta({
-      description: "What a session of the topic is transcribed with: everyone's terms, then the topic's",
-    }),
+  sessionTerms: z.array(z.string()).meta({
+    description: "What a session of the topic is transcribed with: everyone's terms, then the topic's",
+  }),
   providers: z.array(providerVocabularySchema),
 });
 
