@@ -19,8 +19,30 @@ export interface AudioPart {
 
 const partName = /^part-(\d+)(\.recording)?\.(webm|ogg)$/;
 
+/** Ids as the store makes them (UUIDs), which are folder names as they are. */
+const plainId = /^[A-Za-z0-9_-]{1,128}$/;
+/** The longest folder name most file systems take. */
+const longestFolderName = 255;
+
+/**
+ * A session id as one folder name that stays inside `audio/`: a plain id as it is; any other (a
+ * restored backup's id may hold "/" or be "..") base64url-encoded behind "~", which no plain id
+ * starts with. Deleting a session removes this folder, so its name must never climb out.
+ */
+export function audioFolderName(sessionId: string): string {
+  return plainId.test(sessionId) ? sessionId : `~${Buffer.from(sessionId).toString('base64url')}`;
+}
+
+/** The session whose audio a folder of `audio/` holds, or undefined for a folder not named by us. */
+function sessionIdOfFolder(name: string): string | undefined {
+  if (plainId.test(name)) return name;
+  if (!name.startsWith('~')) return undefined;
+  const sessionId = Buffer.from(name.slice(1), 'base64url').toString();
+  return audioFolderName(sessionId) === name ? sessionId : undefined;
+}
+
 export function sessionAudioDirectory(dataDirectory: string, sessionId: string): string {
-  return join(dataDirectory, 'audio', sessionId);
+  return join(dataDirectory, 'audio', audioFolderName(sessionId));
 }
 
 /** The session's parts in recording order; none when it has no audio. */
@@ -69,9 +91,14 @@ export function sessionsWithAudio(dataDirectory: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
+    .flatMap((entry) => {
+      const sessionId = sessionIdOfFolder(entry.name);
+      return sessionId === undefined ? [] : [sessionId];
+    });
 }
 
 export function deleteSessionAudio(dataDirectory: string, sessionId: string): void {
+  // An id too long for a folder name never had audio kept (its folder could not be made).
+  if (audioFolderName(sessionId).length > longestFolderName) return;
   rmSync(sessionAudioDirectory(dataDirectory, sessionId), { recursive: true, force: true });
 }
