@@ -91,6 +91,8 @@ describe('the service', () => {
       transcript: 'Welcome, everyone.',
       translatedTranscript: null,
       correctedTranscript: null,
+      // Additive: the names given to the session's speakers, none here.
+      speakerNames: {},
     });
     const search = (await (await api('/sessions?search=WELCOME', token)).json()) as { total: number };
     expect(search.total).toBe(1);
