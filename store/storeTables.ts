@@ -1,5 +1,6 @@
 import type { Row } from 'tinybase';
 import { textCell } from './cells.ts';
+import { listedSessionCells } from './records.ts';
 import type { MirroredTable } from './sqliteMirror.ts';
 
 /**
@@ -9,21 +10,8 @@ import type { MirroredTable } from './sqliteMirror.ts';
  */
 export const storeTables = {
   sessions: {
-    columns: [
-      'title',
-      'startedAt',
-      'status',
-      'durationMs',
-      'providerId',
-      'topicId',
-      'tagIds',
-      'transcriptLength',
-      'translatedTranscript',
-      'correctedTranscript',
-      'postProcess',
-      'mindMap',
-      'updatedAt',
-    ],
+    // The cells lists show, and the long texts and what the AI made.
+    columns: [...listedSessionCells, 'translatedTranscript', 'correctedTranscript', 'postProcess', 'mindMap'],
     jsonColumns: ['tagIds', 'postProcess', 'mindMap'],
     hasIdColumn: true,
     conflictKey: 'id',
