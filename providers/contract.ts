@@ -86,6 +86,19 @@ export interface VocabularySupport {
   live?: VocabularyLimits;
 }
 
+/**
+ * One word as the vendor timed it. `text` is the word as spelled, punctuation attached; times are
+ * milliseconds of the same audio as its segment's. `speaker` only where the vendor diarizes per
+ * word; `confidence` (0–1) only where the vendor gives one.
+ */
+export interface TimedWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+  speaker?: string | null;
+  confidence?: number | null;
+}
+
 /** A piece of recognised text with its place in the audio. */
 export interface TranscribedSegment {
   text: string;
@@ -94,7 +107,7 @@ export interface TranscribedSegment {
   speaker?: string | null;
   language?: string | null;
   /** The segment's words with their times, when the provider gives word timestamps. */
-  words?: Array<{ text: string; startMs: number; endMs: number }>;
+  words?: TimedWord[];
 }
 
 export interface FileTranscriptionResult {
@@ -234,6 +247,8 @@ export type LiveEvent =
       endMs?: number;
       speaker?: string | null;
       language?: string | null;
+      /** The utterance's words, when the vendor times them; times as `startMs`. */
+      words?: TimedWord[];
     }
   | { type: 'tokens'; final: LiveToken[]; tentative: LiveToken[] }
   | { type: 'translation'; finalText: string; tentativeText: string; language?: string | null }
