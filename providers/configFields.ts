@@ -70,3 +70,17 @@ export function modelField<const Choices extends readonly [string, ...string[]]>
     .default(defaultModel)
     .meta({ title: 'Model', description: 'The speech-recognition model the provider runs.' });
 }
+
+/**
+ * The spec's diarization switch (P01's name), off by default; `where` says what it covers when
+ * the vendor diarizes only some audio, such as "Files only: …".
+ */
+export function speakerDiarizationField(where = '') {
+  return z
+    .boolean({ error: 'enableSpeakerDiarization must be true or false' })
+    .default(false)
+    .meta({
+      title: 'Tell speakers apart',
+      description: `${where}Marks who is speaking (speaker 1, speaker 2…) in the transcript.`,
+    });
+}
