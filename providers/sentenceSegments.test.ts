@@ -61,3 +61,70 @@ it('joins pieces that carry their own spacing as they come, and names no speaker
     { text: 'Next', startMs: 500, endMs: 600 },
   ]);
 });
+
+it('keeps each segment’s words with their times, speaker and confidence when asked to', () => {
+  const pieces: TimedPiece[] = [
+    { text: 'Hello', startMs: 0, endMs: 300, speaker: 'A', confidence: 0.9 },
+    { text: 'there.', startMs: 320, endMs: 600, speaker: 'A' },
+    { text: 'Bye', startMs: 700, endMs: 900, speaker: 'B', confidence: 0.8 },
+  ];
+  expect(sentenceSegments(pieces, { keepWords: true })).toEqual([
+    {
+      text: 'Hello there.',
+      startMs: 0,
+      endMs: 600,
+      speaker: 'A',
+      words: [
+        { text: 'Hello', startMs: 0, endMs: 300, speaker: 'A', confidence: 0.9 },
+        { text: 'there.', startMs: 320, endMs: 600, speaker: 'A' },
+      ],
+    },
+    {
+      text: 'Bye',
+      startMs: 700,
+      endMs: 900,
+      speaker: 'B',
+      words: [{ text: 'Bye', startMs: 700, endMs: 900, speaker: 'B', confidence: 0.8 }],
+    },
+  ]);
+  expect(sentenceSegments(pieces)[0]).not.toHaveProperty('words');
+});
+
+it('makes words of sub-word tokens: a word starts at a leading space, its least sure token sets its confidence', () => {
+  const [segment] = sentenceSegments(
+    [
+      { text: 'Hel', startMs: 0, endMs: 100, confidence: 0.9 },
+      { text: 'lo', startMs: 100, endMs: 200, confidence: 0.7 },
+      { text: ' world', startMs: 250, endMs: 400, confidence: 0.95 },
+      { text: '.', startMs: 400, endMs: 400, confidence: 0.99 },
+    ],
+    { piecesCarrySpacing: true, keepWords: true },
+  );
+  expect(segment?.words).toEqual([
+    { text: 'Hello', startMs: 0, endMs: 200, confidence: 0.7 },
+    { text: 'world.', startMs: 250, endMs: 400, confidence: 0.95 },
+  ]);
+});
+
+it('makes each token of a script written without spaces a word of its own', () => {
+  const [segment] = sentenceSegments(
+    [
+      { text: '今天', startMs: 0, endMs: 300 },
+      { text: '开会', startMs: 300, endMs: 600 },
+    ],
+    { piecesCarrySpacing: true, keepWords: true },
+  );
+  expect(segment?.words?.map((word) => word.text)).toEqual(['今天', '开会']);
+});
+
+it('leaves words whose times were placed, not given, out of the words but not out of the text', () => {
+  const [segment] = sentenceSegments(
+    [
+      { text: 'timed', startMs: 0, endMs: 300 },
+      { text: 'guessed', startMs: 300, endMs: 500, placed: true },
+    ],
+    { keepWords: true },
+  );
+  expect(segment?.text).toBe('timed guessed');
+  expect(segment?.words).toEqual([{ text: 'timed', startMs: 0, endMs: 300 }]);
+});
