@@ -77,13 +77,14 @@ it('gives SenseVoice text without timestamps as one segment over the audio, with
 });
 
 it.each([
-  ["Paraformer's sentence timestamps (seconds)", 'paraformer', {}],
+  ["Paraformer's sentence timestamps (seconds)", 'paraformer', {}, false],
   [
-    "funasr-server's Fun-ASR-Nano segments, whose words are nested in them,",
+    "funasr-server's Fun-ASR-Nano segments, with the timed words nested in them,",
     'fun-asr-nano',
     { funasrServer: true },
+    true,
   ],
-] as const)('turns %s into millisecond segments', async (_what, model, options) => {
+] as const)('turns %s into millisecond segments', async (_what, model, options, timedWords) => {
   const server = await fake(options);
   const { segments } = await transcribe(server, { model }).result;
   expect(segments).toEqual(
@@ -91,6 +92,9 @@ it.each([
       text: sentence.text,
       startMs: sentence.words[0]?.startMs,
       endMs: sentence.words.at(-1)?.endMs,
+      ...(timedWords && {
+        words: sentence.words.map((word) => ({ text: word.word, startMs: word.startMs, endMs: word.endMs })),
+      }),
     })),
   );
 });

@@ -90,20 +90,35 @@ it('sends the configured key as a Bearer token, and a trailing slash on baseUrl 
   expect(server.requests.at(-1)?.url).toBe('/v1/audio/transcriptions');
 });
 
-it('parses segments and their timed words into milliseconds and maps the named language to its code', async () => {
-  const server = await fake();
-  const { segments, language } = await transcribe(server.baseUrl, {}).result;
-  expect(language).toBe('en');
-  expect(segments).toEqual(
-    cannedSentences(durationMs).map((sentence) => ({
-      text: sentence.text,
-      startMs: sentence.words[0]?.startMs,
-      endMs: sentence.words.at(-1)?.endMs,
-      language: 'en',
-      words: sentence.words.map((word) => ({ text: word.word, startMs: word.startMs, endMs: word.endMs })),
-    })),
-  );
-});
+it.each([
+  ['listed beside the segments, as OpenAI does', false, {}],
+  [
+    'nested in their segments with their probability, as faster-whisper-based servers do',
+    true,
+    { confidence: 0.87 },
+  ],
+] as const)(
+  'parses segments and their timed words (%s) into milliseconds and maps the named language to its code',
+  async (_shape, wordsInSegments, confidence) => {
+    const server = await fake({ wordsInSegments });
+    const { segments, language } = await transcribe(server.baseUrl, {}).result;
+    expect(language).toBe('en');
+    expect(segments).toEqual(
+      cannedSentences(durationMs).map((sentence) => ({
+        text: sentence.text,
+        startMs: sentence.words[0]?.startMs,
+        endMs: sentence.words.at(-1)?.endMs,
+        language: 'en',
+        words: sentence.words.map((word) => ({
+          text: word.word,
+          startMs: word.startMs,
+          endMs: word.endMs,
+          ...confidence,
+        })),
+      })),
+    );
+  },
+);
 
 it('sends the prompt as a form field', async () => {
   const server = await fake();

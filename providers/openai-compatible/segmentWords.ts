@@ -1,6 +1,4 @@
-import type { TranscribedSegment } from '../contract.ts';
-
-export type TimedWord = NonNullable<TranscribedSegment['words']>[number];
+import type { TimedWord, TranscribedSegment } from '../contract.ts';
 
 /**
  * Gives each segment the words that fall in it. OpenAI-style answers list words apart from the

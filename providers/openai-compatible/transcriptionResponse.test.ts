@@ -64,3 +64,19 @@ it('fails permanently, naming the vendor, on an answer of another shape', () => 
     message: 'Acme answered with a transcription in an unexpected shape.',
   });
 });
+
+it('takes the words once when a server lists them both in their segments and beside them', () => {
+  const word = { word: ' Hi', start: 0.2, end: 0.5, probability: 0.9 };
+  const answer = readTranscriptionAnswer(
+    { text: 'Hi', segments: [{ start: 0, end: 1, text: ' Hi', words: [word] }], words: [word] },
+    'Acme',
+  );
+  expect(transcriptionResult(answer, 1_000).segments).toEqual([
+    {
+      text: 'Hi',
+      startMs: 0,
+      endMs: 1_000,
+      words: [{ text: 'Hi', startMs: 200, endMs: 500, confidence: 0.9 }],
+    },
+  ]);
+});

@@ -139,7 +139,7 @@ describe('whisper.cpp file client: request', () => {
 });
 
 describe('whisper.cpp file client: response', () => {
-  it('turns verbose_json seconds into integer milliseconds, trims the leading space and keeps the timed words', async () => {
+  it('turns verbose_json seconds into integer milliseconds, trims the leading space and keeps the timed words with their probability', async () => {
     const { segments } = await transcribe().result;
     const sentences = cannedSentences(durationMs);
     expect(segments).toHaveLength(sentences.length);
@@ -151,6 +151,7 @@ describe('whisper.cpp file client: response', () => {
         text: word.word,
         startMs: word.startMs,
         endMs: word.endMs,
+        confidence: 0.9,
       })),
     });
     expect(segments[1]?.startMs).toBe(3_200);

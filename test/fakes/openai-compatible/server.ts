@@ -26,6 +26,8 @@ export interface OpenAiCompatibleFakeOptions {
    * benchmark meets a server of a realistic speed; default: the answer goes out at once.
    */
   recognitionMs?: (audioMs: number) => number;
+  /** Nest word times in their segments, as servers built on faster-whisper's segments do (whisperAnswer). */
+  wordsInSegments?: boolean;
 }
 
 export interface OpenAiCompatibleFake extends ProviderFake {
@@ -57,7 +59,7 @@ export async function startOpenAiCompatibleFake(
         // A client that hangs up ends the wait, as it ends a held one.
         await sleep(Math.max(0, remainingMs), undefined, { signal: clientGone }).catch(() => undefined);
       };
-      const reply = await transcription(request, installed, recognised);
+      const reply = await transcription(request, installed, recognised, options.wordsInSegments === true);
       await held.released(clientGone);
       return reply;
     }
@@ -104,6 +106,7 @@ async function transcription(
   request: RecordedRequest,
   installed: readonly string[],
   recognised: (audioMs: number) => Promise<void>,
+  wordsInSegments: boolean,
 ): Promise<FakeReply> {
   let form: FormData;
   try {
@@ -158,6 +161,7 @@ async function transcription(
     words: offGridWords(file),
     format: format as ResponseFormat,
     granularities,
+    wordsInSegments,
     // faster-whisper-server and OpenAI name the language in lower case.
     languageName: form.get('language') === 'zh' ? 'chinese' : 'english',
   });

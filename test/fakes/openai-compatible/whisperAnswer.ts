@@ -15,6 +15,11 @@ export interface WhisperAnswerOptions {
   languageName: string;
   /** The words heard in the upload (see heardWords); default: the canned words of its length. */
   words?: CannedWord[];
+  /**
+   * Word times nested in their segment, each with its probability, and no list beside the
+   * segments: how servers that pass faster-whisper's segments on as they are answer.
+   */
+  wordsInSegments?: boolean;
 }
 
 const wordsPerSentence = 8;
@@ -64,7 +69,12 @@ export function whisperAnswer(options: WhisperAnswerOptions): Record<string, unk
         duration: durationMs / 1000,
         text: ` ${text}`,
       };
-      if (options.granularities.includes('segment') || options.granularities.length === 0) {
+      const wordTimes = options.granularities.includes('word');
+      if (
+        options.granularities.includes('segment') ||
+        options.granularities.length === 0 ||
+        (wordTimes && options.wordsInSegments === true)
+      ) {
         answer['segments'] = sentences.map((sentence, index) => ({
           id: index,
           seek: 0,
@@ -76,9 +86,18 @@ export function whisperAnswer(options: WhisperAnswerOptions): Record<string, unk
           avg_logprob: -0.2,
           compression_ratio: 1.1,
           no_speech_prob: 0.01,
+          ...(wordTimes &&
+            options.wordsInSegments === true && {
+              words: sentence.words.map((word) => ({
+                start: word.startMs / 1000,
+                end: word.endMs / 1000,
+                word: ` ${word.word}`,
+                probability: 0.87,
+              })),
+            }),
         }));
       }
-      if (options.granularities.includes('word')) {
+      if (wordTimes && options.wordsInSegments !== true) {
         answer['words'] = words.map((word) => ({
           word: word.word,
           start: word.startMs / 1000,
