@@ -1,6 +1,6 @@
 import { chmodSync, renameSync, rmSync, statSync } from 'node:fs';
 import {
-  type AudioPart,
+  type AudioContainer,
   audioPartPath,
   listAudioParts,
   sessionsWithAudio,
@@ -24,7 +24,7 @@ export async function repairUnfinishedAudio(dataDirectory: string): Promise<stri
         rmSync(part.path);
         continue;
       }
-      if (await remux(part, finished)) rmSync(part.path);
+      if (await copyIntoContainer(part.path, finished, part.container)) rmSync(part.path);
       else renameSync(part.path, finished);
       repaired.push(finished);
     }
@@ -32,19 +32,27 @@ export async function repairUnfinishedAudio(dataDirectory: string): Promise<stri
   return repaired;
 }
 
-async function remux(part: AudioPart, finished: string): Promise<boolean> {
-  const target = `${finished}.repairing`;
+/**
+ * Copies the audio of `source`, packets unchanged, into a new `container` file at `target` (written
+ * beside it first, then renamed, so `target` is always whole); false when ffmpeg cannot read it.
+ */
+export async function copyIntoContainer(
+  source: string,
+  target: string,
+  container: AudioContainer,
+): Promise<boolean> {
+  const written = `${target}.copying`;
   const { exited } = startMediaTool(
     mediaToolCommand('ffmpeg'),
-    ['-hide_banner', '-loglevel', 'error', '-y', '-i', part.path, '-c', 'copy', '-f', part.container, target],
+    ['-hide_banner', '-loglevel', 'error', '-y', '-i', source, '-c', 'copy', '-f', container, written],
     new AbortController().signal,
   );
   const outcome = await exited.catch(() => ({ code: null }));
-  if (outcome.code !== 0 || statSync(target, { throwIfNoEntry: false })?.size === undefined) {
-    rmSync(target, { force: true });
+  if (outcome.code !== 0 || statSync(written, { throwIfNoEntry: false })?.size === undefined) {
+    rmSync(written, { force: true });
     return false;
   }
-  chmodSync(target, 0o600);
-  renameSync(target, finished);
+  chmodSync(written, 0o600);
+  renameSync(written, target);
   return true;
 }

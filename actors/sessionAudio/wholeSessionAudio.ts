@@ -6,6 +6,7 @@ import {
   sessionAudioDirectory,
 } from '../../store/audio/sessionAudioFiles.ts';
 import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from '../fileJob/mediaTools.ts';
+import { copyIntoContainer } from './recordingRepair.ts';
 import { opusSpeechArguments } from './sessionAudioWriter.ts';
 
 export interface SessionAudioFile {
@@ -15,8 +16,12 @@ export interface SessionAudioFile {
 
 /**
  * One playable file of a session's whole audio, or undefined when it has none. A session recorded
- * in one go has one part, which is that file; a resumed one has a part per capture (WebM and Ogg
- * may mix), joined by ffmpeg into `whole.ogg` beside them, made again only when a part is newer.
+ * in one go has one part. An Ogg part is that file (players seek Ogg by bisection over ranges). A
+ * finished WebM part, as MediaRecorder writes it, has no Cues and no duration, so a player can only
+ * seek it by reading up to the moment: its packets are copied unchanged (`-c copy`) into
+ * `whole.ogg` beside it, the part itself left as recorded (served as it is if ffmpeg cannot read
+ * it). A resumed session has a part per capture (WebM and Ogg may mix), joined by ffmpeg into
+ * `whole.ogg`. `whole.ogg` is made again only when a part is newer.
  */
 export async function wholeSessionAudio(
   dataDirectory: string,
@@ -25,10 +30,17 @@ export async function wholeSessionAudio(
   const parts = listAudioParts(dataDirectory, sessionId);
   const [only] = parts;
   if (only === undefined) return undefined;
-  if (parts.length === 1) return { path: only.path, container: only.container };
+  const playedAsItIs = { path: only.path, container: only.container };
+  if (parts.length === 1 && (only.container === 'ogg' || only.recording)) return playedAsItIs;
   const whole = join(sessionAudioDirectory(dataDirectory, sessionId), 'whole.ogg');
   const madeAt = statSync(whole, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-  if (parts.some((part) => statSync(part.path).mtimeMs >= madeAt)) {
+  const upToDate = parts.every((part) => statSync(part.path).mtimeMs < madeAt);
+  if (parts.length === 1) {
+    return upToDate || (await copyIntoContainer(only.path, whole, 'ogg'))
+      ? { path: whole, container: 'ogg' }
+      : playedAsItIs;
+  }
+  if (!upToDate) {
     await joinParts(
       parts.map((part) => part.path),
       whole,

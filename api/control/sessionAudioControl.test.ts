@@ -7,6 +7,7 @@ import { audioPartPath, createSessionAudioDirectory } from '../../store/audio/se
 import { SessionStore } from '../../store/sessionStore.ts';
 import { fixture } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { webmOpus } from '../../test/support/webmOpus.ts';
 import { createSessionAudioControl } from './sessionAudioControl.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
@@ -99,4 +100,21 @@ it('joins the parts of a resumed session into one Ogg file as long as both', asy
   writeFileSync(joined, Buffer.from(await response.arrayBuffer()));
   const { durationMs } = await probeMedia(joined, new AbortController().signal);
   expect(Math.abs((durationMs ?? 0) - 2 * (pcm.length / 32))).toBeLessThan(200);
+});
+
+it("serves a recorder's WebM part, which has no duration or Cues, as an Ogg copy a player can seek, leaving the part as recorded", async () => {
+  const pcm = readFileSync(fixture('audio/jfk.wav')).subarray(44);
+  const recorded = await webmOpus(pcm);
+  storedPart(1, recorded);
+  const part = audioPartPath(directory.path, 'a', 1, 'webm', false);
+  expect((await probeMedia(part, new AbortController().signal)).durationMs).toBeUndefined();
+
+  const response = await get('bytes=0-');
+  expect(response.status).toBe(206);
+  expect(response.headers.get('content-type')).toBe('audio/ogg');
+  const served = `${directory.path}/served.ogg`;
+  writeFileSync(served, Buffer.from(await response.arrayBuffer()));
+  const { durationMs } = await probeMedia(served, new AbortController().signal);
+  expect(Math.abs((durationMs ?? 0) - pcm.length / 32)).toBeLessThan(100);
+  expect(readFileSync(part).equals(recorded)).toBe(true);
 });
