@@ -24,6 +24,7 @@ export const errorStatusByCode = {
   api_disabled: 403,
   origin_not_allowed: 403,
   launch_secret_required: 403,
+  browser_session_required: 403,
   not_found: 404,
   session_not_found: 404,
   audio_not_found: 404,

@@ -13,7 +13,7 @@ import { createLibraryControl } from './libraryControl.ts';
 import { createLiveControl, type LiveRecordings } from './liveControl.ts';
 import { createLibraryQuestionControl } from './libraryQuestionControl.ts';
 import { createSessionControl } from './sessionControl.ts';
-import { createSessionAudioControl } from './sessionAudioControl.ts';
+import { createSessionAudioControl, readsAudioWithMediaKey } from './sessionAudioControl.ts';
 import { createAudioRetentionControl } from './audioRetentionControl.ts';
 import { createSpeakerControl } from './speakerControl.ts';
 import { createVocabularyControl } from './vocabularyControl.ts';
@@ -63,7 +63,10 @@ export function createControlApp(dependencies: {
   const app = new Hono();
 
   app.use(`${controlBasePath}/*`, async (context, next) => {
-    if (owner.credentialOf(context.req.header()) === undefined) {
+    const admitted =
+      owner.credentialOf(context.req.header()) !== undefined ||
+      readsAudioWithMediaKey(owner, context.req.raw);
+    if (!admitted) {
       // A 401 names the scheme that would be accepted (RFC 9110): programs send the launch secret.
       return errorResponse('unauthorized', notSignedInMessage, {
         headers: { 'WWW-Authenticate': 'Bearer realm="earshot"' },
@@ -106,7 +109,7 @@ export function createControlApp(dependencies: {
     controlBasePath,
     createSessionControl({ store, sessionLists: dependencies.sessionLists, dataDirectory }),
   );
-  app.route(controlBasePath, createSessionAudioControl({ store, dataDirectory }));
+  app.route(controlBasePath, createSessionAudioControl({ store, dataDirectory, owner }));
   app.route(controlBasePath, createAudioRetentionControl({ store, dataDirectory }));
   app.route(controlBasePath, createSpeakerControl({ store }));
   app.route(controlBasePath, createVocabularyControl({ store }));

@@ -8,16 +8,22 @@ import { SessionStore } from '../../store/sessionStore.ts';
 import { fixture } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { webmOpus } from '../../test/support/webmOpus.ts';
-import { createSessionAudioControl } from './sessionAudioControl.ts';
+import { OwnerAccess } from '../login/ownerAccess.ts';
+import { createSessionAudioControl, readsAudioWithMediaKey } from './sessionAudioControl.ts';
 
 let directory: ReturnType<typeof temporaryDirectory>;
 let store: SessionStore;
 let app: Hono;
+let owner: OwnerAccess;
 
 beforeEach(() => {
   directory = temporaryDirectory('session-audio-control');
   store = SessionStore.open(directory.path);
-  app = new Hono().route('/control/v1', createSessionAudioControl({ store, dataDirectory: directory.path }));
+  owner = new OwnerAccess({ launchSecret: 'the-launch-secret', getPort: () => 23456 });
+  app = new Hono().route(
+    '/control/v1',
+    createSessionAudioControl({ store, dataDirectory: directory.path, owner }),
+  );
   store.createSession({ id: 'a', title: 'Design review', providerId: 'deepgram' });
 });
 
@@ -117,4 +123,43 @@ it("serves a recorder's WebM part, which has no duration or Cues, as an Ogg copy
   const { durationMs } = await probeMedia(served, new AbortController().signal);
   expect(Math.abs((durationMs ?? 0) - pcm.length / 32)).toBeLessThan(100);
   expect(readFileSync(part).equals(recorded)).toBe(true);
+});
+
+/** A signed-in browser's `Cookie` header. */
+function browserCookie(): string {
+  const token = new URL(owner.mintLoginUrl('http://127.0.0.1:23456')).searchParams.get('token') ?? '';
+  return owner.logIn(token)?.cookie.split(';')[0] ?? '';
+}
+
+const askPlayer = (id: string, cookie?: string) =>
+  app.request(`/control/v1/sessions/${id}/audio/player`, {
+    method: 'POST',
+    headers: cookie === undefined ? {} : { cookie },
+  });
+
+it("gives a signed-in browser's player a URL that reads this session's audio alone, with that browser's cookie alone", async () => {
+  storedPart(1, audioBytes);
+  store.createSession({ id: 'b', title: 'Other', providerId: 'deepgram' });
+  const cookie = browserCookie();
+  const { url } = (await (await askPlayer('a', cookie)).json()) as { url: string };
+  expect(url).toMatch(/^\/control\/v1\/sessions\/a\/audio\?key=[\w-]{43}$/);
+  const reads = (href: string, headers: Record<string, string>, method = 'GET') =>
+    readsAudioWithMediaKey(owner, new Request(`http://127.0.0.1:23456${href}`, { method, headers }));
+  expect(reads(url, { cookie })).toBe(true);
+  expect(reads(url, { cookie, range: 'bytes=0-' })).toBe(true);
+  expect(reads(url.replace('/a/', '/b/'), { cookie })).toBe(false);
+  expect(reads(url.replace('/audio', '/export'), { cookie })).toBe(false);
+  expect(reads(url, { cookie }, 'DELETE')).toBe(false);
+  expect(reads(url, {})).toBe(false);
+  expect(reads(url, { cookie: browserCookie() })).toBe(false);
+});
+
+it('gives no player URL for a session without audio, nor to a program without a browser session', async () => {
+  const cookie = browserCookie();
+  expect(await (await askPlayer('a', cookie)).json()).toMatchObject({ code: 'audio_not_found' });
+  expect((await askPlayer('nope', cookie)).status).toBe(404);
+  storedPart(1, audioBytes);
+  const program = await askPlayer('a');
+  expect(program.status).toBe(403);
+  expect(await program.json()).toMatchObject({ code: 'browser_session_required' });
 });

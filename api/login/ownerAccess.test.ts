@@ -89,6 +89,25 @@ describe('OwnerAccess', () => {
     expect(owner.hasBrowserSession(`earshot-session-23456=${first.pageKey}`, first.pageKey)).toBe(false);
   });
 
+  it("takes a media key only for its path, with its session's cookie, while the session lasts", () => {
+    const clock = { now: 0 };
+    const owner = ownerAccess(clock);
+    const first = signIn(owner);
+    const second = signIn(owner);
+    const path = '/control/v1/sessions/s1/audio';
+    const key = owner.mediaKeyFor(first.cookie, path);
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(owner.hasMediaKey(first.cookie, path, key)).toBe(true);
+    expect(owner.hasMediaKey(first.cookie, '/control/v1/sessions/s2/audio', key)).toBe(false);
+    expect(owner.hasMediaKey(second.cookie, path, key)).toBe(false);
+    expect(owner.hasMediaKey(undefined, path, key)).toBe(false);
+    expect(owner.hasMediaKey(first.cookie, path, undefined)).toBe(false);
+    expect(owner.hasMediaKey(first.cookie, path, first.pageKey)).toBe(false);
+    expect(owner.mediaKeyFor('earshot-session-23456=forged', path)).toBeUndefined();
+    clock.now = browserSessionLifetimeMs + 1;
+    expect(owner.hasMediaKey(first.cookie, path, key)).toBe(false);
+  });
+
   it('takes the launch secret as a Bearer token, and nothing else as one', () => {
     const owner = ownerAccess();
     expect(owner.credentialOf({ authorization: `Bearer ${launchSecret}` })).toBe('launch-secret');

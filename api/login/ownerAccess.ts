@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parse, serialize } from 'hono/utils/cookie';
 import { extractBearerToken } from '../bearerToken.ts';
 import { createSecret, matchesDigest, secretDigest } from './secretTokens.ts';
@@ -126,6 +127,25 @@ export class OwnerAccess {
   credentialOf(headers: CredentialHeaders): OwnerCredential | undefined {
     if (this.isLaunchSecret(extractBearerToken(headers.authorization))) return 'launch-secret';
     return this.hasBrowserSession(headers.cookie, headers[pageKeyHeaderName]) ? 'browser-session' : undefined;
+  }
+
+  /**
+   * A key that lets this browser session fetch one path without its page key: for the app's
+   * `<audio>` element, which cannot send headers. It is bound to the session (useless without its
+   * cookie, dead when the session ends) and to that path alone, and gives read access to it only;
+   * the route that hands it out requires the page key. Undefined without a valid session cookie.
+   */
+  mediaKeyFor(cookieHeader: string | undefined, path: string): string | undefined {
+    const pageKeyDigest = this.browserSessions.attachmentOf(this.sessionIn(cookieHeader));
+    if (pageKeyDigest === undefined) return undefined;
+    return createHmac('sha256', pageKeyDigest).update(`media:${path}`).digest('base64url');
+  }
+
+  /** Whether `key` is the media key of this browser session for `path` (see mediaKeyFor). */
+  hasMediaKey(cookieHeader: string | undefined, path: string, key: string | undefined): boolean {
+    const expected = this.mediaKeyFor(cookieHeader, path);
+    if (expected === undefined || key === undefined || key.length !== expected.length) return false;
+    return timingSafeEqual(Buffer.from(key), Buffer.from(expected));
   }
 
   private sessionIn(cookieHeader: string | undefined): string | undefined {

@@ -12,6 +12,7 @@ import { newTagSchema, newTopicSchema, tagPatchSchema, topicPatchSchema } from '
 import { patchSchema as sessionPatchSchema } from '../control/sessionControl.ts';
 import { requestSchema as transcriptionRequestSchema } from '../control/transcriptionControl.ts';
 import { configRequestSchema } from '../control/providerControl.ts';
+import { sessionAudioPlayerSchema } from '../control/sessionAudioControl.ts';
 import {
   aiProviderRequestSchema,
   automaticDigestRequestSchema,
@@ -173,6 +174,20 @@ const sessionRoutes: PrivateOperation[] = [
       mediaTypes: ['audio/webm', 'audio/ogg'],
     },
     errors: ['session_not_found', 'audio_not_found', 'range_not_satisfiable'],
+  },
+  {
+    method: 'post',
+    path: '/sessions/{id}/audio/player',
+    operationId: 'getSessionAudioPlayerUrl',
+    summary:
+      "The session's audio URL for a signed-in browser's media player, which cannot send the page key: the audio route with a key that opens that route alone, for this browser session alone",
+    id: sessionId,
+    answer: {
+      status: 200,
+      description: 'The URL to give an <audio> element',
+      schema: sessionAudioPlayerSchema,
+    },
+    errors: ['session_not_found', 'audio_not_found', 'browser_session_required'],
   },
   {
     method: 'get',
