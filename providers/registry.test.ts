@@ -3,14 +3,17 @@ import { comparisonRow } from './comparisonRow.ts';
 import { providerIds } from './contract.ts';
 import { defaultProviderId, findProvider, providerDefinitions } from './registry.ts';
 
-/** The spec's "Provider comparison" table, row by row. */
+/**
+ * The spec's "Provider comparison" table, row by row, with diarization where #19 made it a switch
+ * (the vendor's API diarizes; `enableSpeakerDiarization` among the extras below).
+ */
 const specComparison = `
 | P01 | Cloud | WebSocket (direct) | MediaRecorder (WebM/Opus) | Yes | Yes | Yes | Yes |
 | P02 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P03 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P04 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P05 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
-| P06 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
+| P06 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P07 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P08 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P09 | Cloud | REST (batch) | AudioWorklet (PCM16) | No | No | No | Yes |
@@ -58,6 +61,7 @@ const specConfiguration: Record<string, { required: string[]; optional: string[]
 /** Optional settings beyond the spec's, each with a default that keeps the spec's behaviour. */
 const extraFields: Record<string, string[]> = {
   // AssemblyAI's streaming API has a host of its own, apart from the REST API's `endpoint`.
+  P06: ['enableSpeakerDiarization'],
   P07: ['streamingEndpoint'],
   P14: ['skipSilence'],
 };

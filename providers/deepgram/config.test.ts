@@ -11,12 +11,22 @@ it('requires apiKey and says so', () => {
   expect(messages({ apiKey: '   ' })).toContain('apiKey is required');
 });
 
-it('defaults to nova-3, no language hints and the vendor endpoint', () => {
+it('defaults to nova-3, no language hints, no diarization and the vendor endpoint', () => {
   expect(deepgramConfigSchema.parse({ apiKey: 'k' })).toEqual({
     apiKey: 'k',
     model: 'nova-3',
     languageHints: [],
+    enableSpeakerDiarization: false,
   });
+});
+
+it('takes the diarization switch as a boolean only', () => {
+  expect(
+    deepgramConfigSchema.parse({ apiKey: 'k', enableSpeakerDiarization: true }).enableSpeakerDiarization,
+  ).toBe(true);
+  expect(messages({ apiKey: 'k', enableSpeakerDiarization: 'yes' })).toEqual([
+    'enableSpeakerDiarization must be true or false',
+  ]);
 });
 
 it('accepts nova-2 and names the choices for anything else', () => {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { endpointField, languageHintsField, modelField, secretField } from '../configFields.ts';
+import {
+  endpointField,
+  languageHintsField,
+  modelField,
+  secretField,
+  speakerDiarizationField,
+} from '../configFields.ts';
 
 /** The two model generations offered; nova-3 is Deepgram's current one. */
 export const deepgramModels = ['nova-3', 'nova-2'] as const;
@@ -13,6 +19,7 @@ export const deepgramConfigSchema = z
     ),
     model: modelField(deepgramModels, 'nova-3'),
     languageHints: languageHintsField(),
+    enableSpeakerDiarization: speakerDiarizationField(),
     endpoint: endpointField,
   })
   .strict();

@@ -86,6 +86,34 @@ it('turns utterances timed in seconds into segments in whole milliseconds', asyn
   expect(language).toBe('en');
 });
 
+it('gives each segment its words as Deepgram timed them: punctuated, in ms, with their confidence', async () => {
+  const { segments } = await transcribe().result;
+  const sentences = cannedSentences(durationMs);
+  segments.forEach((segment, index) => {
+    const heard = sentences[index]?.words ?? [];
+    expect(
+      segment.words?.map((word) => [word.text.replace('.', '').toLowerCase(), word.startMs, word.endMs]),
+    ).toEqual(heard.map((word) => [word.word, word.startMs, word.endMs]));
+    expect(segment.words?.[0]).toMatchObject({
+      text: expect.stringMatching(/^[A-Z]/) as string,
+      confidence: 0.98,
+    });
+    expect(segment.words?.every((word) => word.speaker === undefined)).toBe(true);
+  });
+});
+
+it('asks for diarize only when enableSpeakerDiarization is on, and puts the speakers on segments and words', async () => {
+  await transcribe().result;
+  expect(lastRequest().query.has('diarize')).toBe(false);
+  const { segments } = await transcribe({ config: { enableSpeakerDiarization: true } }).result;
+  expect(lastRequest().query.get('diarize')).toBe('true');
+  expect(segments.length).toBeGreaterThan(1);
+  segments.forEach((segment, index) => {
+    expect(segment.speaker).toBe(String(index % 2));
+    expect(segment.words?.every((word) => word.speaker === segment.speaker)).toBe(true);
+  });
+});
+
 it('keeps speakers and drops empty utterances when Deepgram sends them', async () => {
   fake.failNext(200, {
     body: {
@@ -129,7 +157,17 @@ it('reads utterances without the fields the SDK marks optional: times from their
   });
   const { segments } = await transcribe().result;
   expect(segments).toEqual([
-    { text: 'Hello there.', startMs: 100, endMs: 1250, speaker: null, language: null },
+    {
+      text: 'Hello there.',
+      startMs: 100,
+      endMs: 1250,
+      speaker: null,
+      language: null,
+      words: [
+        { text: 'Hello', startMs: 100, endMs: 500 },
+        { text: 'there.', startMs: 600, endMs: 1250 },
+      ],
+    },
     { text: 'Well.', startMs: 1250, endMs: 1500, speaker: null, language: null },
     { text: 'Hi.', startMs: 1500, endMs: 2005, speaker: null, language: null },
   ]);
@@ -159,8 +197,25 @@ it('makes sentences of the channel’s words when the answer has no utterances (
   });
   const { segments, language } = await transcribe().result;
   expect(segments).toEqual([
-    { text: 'Hello there.', startMs: 100, endMs: 1250, speaker: null, language: 'en' },
-    { text: 'Hi.', startMs: 1500, endMs: 2000, speaker: '1', language: 'en' },
+    {
+      text: 'Hello there.',
+      startMs: 100,
+      endMs: 1250,
+      speaker: null,
+      language: 'en',
+      words: [
+        { text: 'Hello', startMs: 100, endMs: 500 },
+        { text: 'there.', startMs: 600, endMs: 1250 },
+      ],
+    },
+    {
+      text: 'Hi.',
+      startMs: 1500,
+      endMs: 2000,
+      speaker: '1',
+      language: 'en',
+      words: [{ text: 'Hi.', startMs: 1500, endMs: 2000, speaker: '1' }],
+    },
   ]);
   expect(language).toBe('en');
 });

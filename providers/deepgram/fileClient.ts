@@ -8,18 +8,16 @@ import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { sentenceSegments } from '../sentenceSegments.ts';
 import { placeUntimed } from '../untimedSegments.ts';
 import type { DeepgramConfig } from './config.ts';
+import {
+  type DeepgramWord,
+  deepgramWordSchema,
+  secondsToMs,
+  speakerLabel,
+  timedWord,
+} from './deepgramWords.ts';
 import { withVocabulary } from './vocabularyQuery.ts';
 
 const vendor = 'Deepgram';
-/** A word as the SDK's ListenV1Response types it: every field optional. */
-const wordSchema = z.object({
-  word: z.string().optional(),
-  punctuated_word: z.string().optional(),
-  start: z.number().optional(),
-  end: z.number().optional(),
-  speaker: z.number().optional(),
-});
-type Word = z.output<typeof wordSchema>;
 /** Only `results` is required; the SDK types everything under it as optional. */
 const answerSchema = z.object({
   results: z.object({
@@ -27,7 +25,7 @@ const answerSchema = z.object({
       .array(
         z.object({
           detected_language: z.string().optional(),
-          alternatives: z.array(z.object({ words: z.array(wordSchema).optional() })).optional(),
+          alternatives: z.array(z.object({ words: z.array(deepgramWordSchema).optional() })).optional(),
         }),
       )
       .optional(),
@@ -37,7 +35,7 @@ const answerSchema = z.object({
           start: z.number().optional(),
           end: z.number().optional(),
           transcript: z.string().optional(),
-          words: z.array(wordSchema).optional(),
+          words: z.array(deepgramWordSchema).optional(),
           speaker: z.number().optional(),
         }),
       )
@@ -60,6 +58,8 @@ export async function transcribeFile(
   url.searchParams.set('punctuate', 'true');
   url.searchParams.set('smart_format', 'true');
   url.searchParams.set('utterances', 'true');
+  // With `diarize`, every word has a speaker and utterances end where the speaker changes.
+  if (config.enableSpeakerDiarization) url.searchParams.set('diarize', 'true');
   const language = request.languageHints[0];
   if (language === undefined) url.searchParams.set('detect_language', 'true');
   else url.searchParams.set('language', language);
@@ -95,8 +95,8 @@ function toResult(answer: unknown, durationMs: number): FileTranscriptionResult 
 type Utterance = NonNullable<z.output<typeof answerSchema>['results']['utterances']>[number];
 
 /**
- * Deepgram's utterances, its own sentence-like segments. One without times takes its words' times,
- * or else a place between its timed neighbours; one without text is left out.
+ * Deepgram's utterances, its own sentence-like segments, with their timed words. One without times
+ * takes its words' times, or else a place between its timed neighbours; one without text is left out.
  */
 function utteranceSegments(
   utterances: readonly Utterance[],
@@ -109,6 +109,7 @@ function utteranceSegments(
       if (text === '') return [];
       const start = utterance.start ?? utterance.words?.[0]?.start;
       const end = utterance.end ?? utterance.words?.at(-1)?.end;
+      const words = (utterance.words ?? []).flatMap(timedWord);
       return [
         {
           text,
@@ -116,6 +117,7 @@ function utteranceSegments(
           endMs: end === undefined ? undefined : secondsToMs(end),
           speaker: speakerOf(utterance.speaker),
           language,
+          ...(words.length > 0 && { words }),
         },
       ];
     }),
@@ -123,8 +125,11 @@ function utteranceSegments(
   );
 }
 
-/** An answer without utterances still has the channel's words: they are grouped into sentences. */
-function wordSentences(words: readonly Word[], language: string | null): TranscribedSegment[] {
+/**
+ * An answer without utterances still has the channel's words: they are grouped into sentences,
+ * which keep them as their words (a word without its end time counts in the text only).
+ */
+function wordSentences(words: readonly DeepgramWord[], language: string | null): TranscribedSegment[] {
   return sentenceSegments(
     words.flatMap((word) => {
       const text = word.punctuated_word ?? word.word;
@@ -135,17 +140,16 @@ function wordSentences(words: readonly Word[], language: string | null): Transcr
           startMs: secondsToMs(word.start),
           endMs: secondsToMs(word.end ?? word.start),
           speaker: speakerOf(word.speaker),
+          confidence: word.confidence,
+          placed: word.end === undefined,
           language,
         },
       ];
     }),
+    { keepWords: true },
   );
 }
 
 function speakerOf(speaker: number | undefined): string | null {
-  return speaker === undefined ? null : String(speaker);
-}
-
-function secondsToMs(seconds: number): number {
-  return Math.round(seconds * 1000);
+  return speaker === undefined ? null : speakerLabel(speaker);
 }

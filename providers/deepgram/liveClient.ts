@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { LiveClient, LiveStreamRequest } from '../contract.ts';
+import type { LiveClient, LiveStreamRequest, TimedWord } from '../contract.ts';
 import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol } from '../live/vendorSocket.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
 import type { DeepgramConfig } from './config.ts';
+import { deepgramWordSchema, secondsToMs, timedWord } from './deepgramWords.ts';
 import { metadata } from './metadata.ts';
 import { withVocabulary } from './vocabularyQuery.ts';
 
@@ -16,13 +17,20 @@ const resultsSchema = z.object({
   // Optional in the SDK's ListenV1Results; its own examples read only `is_final: true` as final.
   is_final: z.boolean().optional(),
   channel: z.object({
-    alternatives: z.array(z.object({ transcript: z.string(), languages: z.array(z.string()).optional() })),
+    alternatives: z.array(
+      z.object({
+        transcript: z.string(),
+        languages: z.array(z.string()).optional(),
+        words: z.array(deepgramWordSchema).default([]),
+      }),
+    ),
   }),
 });
 
 /**
  * Deepgram listen v1: credentials in `Authorization: Token` on the upgrade, options in the query,
- * PCM16 as binary frames, `Results` per audio span (final only with `is_final: true`), `CloseStream` answered by
+ * PCM16 as binary frames, `Results` per audio span (final only with `is_final: true`; its timed words,
+ * and with `diarize` their speakers, go with the final), `CloseStream` answered by
  * `Metadata` and a normal close. KeepAlive every 4 s while no audio flows (Deepgram drops a
  * stream after about 10 s of silence on the wire).
  */
@@ -47,6 +55,7 @@ function protocol(request: LiveStreamRequest<DeepgramConfig>): VendorProtocol {
           smart_format: 'true',
           endpointing: '300',
           utterance_end_ms: '1000',
+          diarize: config.enableSpeakerDiarization ? 'true' : undefined,
           // One hint is the language; several, or none, is code-switching detection.
           language: languageHints.length === 1 ? languageHints[0] : 'multi',
         }),
@@ -68,10 +77,24 @@ function protocol(request: LiveStreamRequest<DeepgramConfig>): VendorProtocol {
       const alternative = results.channel.alternatives[0];
       const text = alternative?.transcript.trim() ?? '';
       if (text === '') return;
-      const startMs = Math.round(results.start * 1000);
-      const endMs = Math.round((results.start + results.duration) * 1000);
+      const startMs = secondsToMs(results.start);
+      const endMs = secondsToMs(results.start + results.duration);
       const language = alternative?.languages?.[0] ?? null;
-      session.emit({ type: results.is_final === true ? 'final' : 'partial', text, startMs, endMs, language });
+      if (results.is_final !== true) {
+        session.emit({ type: 'partial', text, startMs, endMs, language });
+        return;
+      }
+      const words = (alternative?.words ?? []).flatMap(timedWord);
+      const speaker = longestHeardSpeaker(words);
+      session.emit({
+        type: 'final',
+        text,
+        startMs,
+        endMs,
+        language,
+        ...(speaker !== undefined && { speaker }),
+        ...(words.length > 0 && { words }),
+      });
     },
     audio: (session, frame) => {
       // An empty binary frame once meant "close" to Deepgram; it must never be sent.
@@ -93,4 +116,16 @@ function protocol(request: LiveStreamRequest<DeepgramConfig>): VendorProtocol {
     refusalDetailHeader: 'dg-error',
     keepAlive: { intervalMs: 4000, send: (session) => session.sendJson({ type: 'KeepAlive' }) },
   };
+}
+
+/**
+ * Live `Results` are cut by time, not by speaker, so one may hold words of several: the final is
+ * labelled with the speaker heard longest, and every word keeps its own. Undefined without diarization.
+ */
+export function longestHeardSpeaker(words: readonly TimedWord[]): string | undefined {
+  const heardMs = new Map<string, number>();
+  for (const { speaker, startMs, endMs } of words) {
+    if (typeof speaker === 'string') heardMs.set(speaker, (heardMs.get(speaker) ?? 0) + endMs - startMs);
+  }
+  return [...heardMs].sort((first, second) => second[1] - first[1])[0]?.[0];
 }

@@ -8,16 +8,18 @@ const idleCloseMs = 10_000;
 
 /**
  * Deepgram's live API (`/v1/listen`): `Authorization: Token` checked at the handshake (401 with a
- * `dg-error` header), linear16 16 kHz required, `Results` with `is_final`/`speech_final`,
- * `Finalize`, `KeepAlive`, `CloseStream` answered by the last results, `Metadata` and close 1000,
+ * `dg-error` header), linear16 16 kHz required, `Results` with `is_final`/`speech_final` and timed
+ * words (each with a `speaker` when `diarize=true`), `Finalize`, `KeepAlive`, `CloseStream` answered by the last results, `Metadata` and close 1000,
  * an empty binary frame refused, and close 1011 (NET-0001) after 10 s without audio or KeepAlive.
  */
 export function startDeepgramStreamingFake(): Promise<StreamingFake> {
   return startStreamingFake({
     paths: ['/v1/listen'],
     checkUpgrade: checkDeepgramUpgrade,
-    connected: (wire) => {
+    connected: (wire, url) => {
+      const diarize = url.searchParams.get('diarize') === 'true';
       const follower = new SpeechFollower();
+      let finals = 0;
       const requestId = randomUUID();
       let idleTimer = setTimeout(() => wire.close(1011, 'NET-0001'), idleCloseMs);
       const stillAlive = () => {
@@ -29,6 +31,9 @@ export function startDeepgramStreamingFake(): Promise<StreamingFake> {
           const first = update.words[0];
           const last = update.words.at(-1);
           if (first === undefined || last === undefined) continue;
+          // Speakers take turns by utterance; `speaker` is on the words only with diarize.
+          const speaker = diarize ? { speaker: finals % 2 } : {};
+          if (update.kind === 'final') finals++;
           wire.send({
             type: 'Results',
             channel_index: [0, 1],
@@ -48,6 +53,7 @@ export function startDeepgramStreamingFake(): Promise<StreamingFake> {
                     start: word.startMs / 1000,
                     end: word.endMs / 1000,
                     confidence: 0.97,
+                    ...speaker,
                   })),
                 },
               ],
