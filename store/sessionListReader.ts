@@ -91,7 +91,10 @@ export class SessionListReader {
     const sessions = this.sessionsById(ids);
     if (words.length === 0) return { sessions, total };
     const matchingLines: Record<string, MatchingLine | null> = {};
-    for (const session of sessions) matchingLines[session.id] = this.matchingLineOf(session, words);
+    const namesBySession = this.speakerNamesOfPage(sessions);
+    for (const session of sessions) {
+      matchingLines[session.id] = this.matchingLineOf(session, words, namesBySession.get(session.id));
+    }
     return { sessions, total, matchingLines };
   }
 
@@ -109,8 +112,10 @@ export class SessionListReader {
   /**
    * The matching sessions' keys (the integer rowids of `sessionWordRows`, which both the word index
    * and the word-suffix index return, so a common word's thousands of matches are never turned
-   * into ids) are gathered once, in SQLite, then the start-time index is read in order until the
-   * page is full (`+` keeps the planner from sorting every match instead), and the keys are counted.
+   * into ids) are gathered into SQLite's list for `IN`, then the start-time index is read in order
+   * until the page is full (`+` keeps the planner from sorting every match instead). Without
+   * filters the keys are counted by the index itself: asking it twice costs less than keeping its
+   * answer in a table to read twice.
    */
   private searchPage(
     matchSets: SessionIdsSql[],
@@ -121,21 +126,19 @@ export class SessionListReader {
       sql: matchSets.map((set) => `SELECT * FROM (${set.sql})`).join(' INTERSECT '),
       parameters: matchSets.flatMap((set) => set.parameters),
     };
-    const listed = joined([{ sql: `+${inMatched.sql}`, parameters: [] }, ...filters], 'WHERE');
+    const inMatched = { sql: `keys.rowid IN (${matched.sql})`, parameters: matched.parameters };
+    const listed = joined([{ ...inMatched, sql: `+${inMatched.sql}` }, ...filters], 'WHERE');
     const counted =
       filters.length === 0
-        ? { sql: 'SELECT count(*) FROM matched', parameters: [] }
+        ? prefixed('SELECT count(*) FROM', { ...matched, sql: `(${matched.sql})` })
         : prefixed(`SELECT count(*) FROM ${keyedSessions}`, joined([inMatched, ...filters], 'WHERE'));
     const rows = this.prepared(
-      `WITH matched AS MATERIALIZED (${matched.sql})
-       SELECT id, (${counted.sql}) AS total FROM ${keyedSessions} ${listed.sql} ${newestFirst}`,
-    ).all(...matched.parameters, ...counted.parameters, ...listed.parameters, query.limit, query.offset);
+      `SELECT id, (${counted.sql}) AS total FROM ${keyedSessions} ${listed.sql} ${newestFirst}`,
+    ).all(...counted.parameters, ...listed.parameters, query.limit, query.offset);
     const ids = rows.map((row) => String(row.id));
     if (rows[0] !== undefined) return { ids, total: Number(rows[0].total) };
     // Past the last page: no row carries the count.
-    const total = this.prepared(
-      `WITH matched AS MATERIALIZED (${matched.sql}) SELECT (${counted.sql}) AS total`,
-    ).get(...matched.parameters, ...counted.parameters)?.total;
+    const total = this.prepared(`SELECT (${counted.sql}) AS total`).get(...counted.parameters)?.total;
     return { ids, total: Number(total) };
   }
 
@@ -229,11 +232,25 @@ export class SessionListReader {
     });
   }
 
-  private matchingLineOf(session: ListedSession, words: readonly TypedWord[]): MatchingLine | null {
-    // A speaker goes by the name given to it, as the session page shows it.
-    const names = new Map(
-      this.statements.speakerNamesOf.all(session.id).map((row) => [String(row.label), String(row.name)]),
-    );
+  /** The names given to speakers, by label, of each session on a page that has any: one read for the page. */
+  private speakerNamesOfPage(sessions: readonly ListedSession[]): Map<string, Map<string, string>> {
+    const bySession = new Map<string, Map<string, string>>();
+    const ids = JSON.stringify(sessions.map((session) => session.id));
+    for (const row of this.statements.speakerNamesOfSessions.all(ids)) {
+      const sessionId = String(row.sessionId);
+      const names = bySession.get(sessionId) ?? new Map<string, string>();
+      names.set(String(row.label), String(row.name));
+      bySession.set(sessionId, names);
+    }
+    return bySession;
+  }
+
+  /** `names`: as the session page shows them, a speaker goes by the name given to it. */
+  private matchingLineOf(
+    session: ListedSession,
+    words: readonly TypedWord[],
+    names: ReadonlyMap<string, string> = new Map(),
+  ): MatchingLine | null {
     const segments = this.segmentsMaybeHolding(session.id, words, names);
     function* candidates(): Generator<CandidateLine> {
       for (const line of session.summary.split(/\n+/)) {
@@ -300,7 +317,6 @@ function beyondAscii(column: string): string {
   return `length(${column}) < octet_length(${column})`;
 }
 const newestFirst = 'ORDER BY startedAt DESC, id LIMIT ? OFFSET ?';
-const inMatched: SessionIdsSql = { sql: 'keys.rowid IN matched', parameters: [] };
 /** Sessions with their keys: the rows a search pages through (columns of `sessions` unqualified). */
 const keyedSessions = 'sessions JOIN sessionWordRows AS keys ON keys.sessionId = sessions.id';
 
@@ -360,6 +376,9 @@ function prepareStatements(database: DatabaseSync) {
        FROM sessions WHERE id IN (SELECT value FROM json_each(?))`,
     ),
     speakerNamesOf: database.prepare('SELECT label, name FROM speakerNames WHERE sessionId = ?'),
+    speakerNamesOfSessions: database.prepare(
+      'SELECT sessionId, label, name FROM speakerNames WHERE sessionId IN (SELECT value FROM json_each(?))',
+    ),
     segmentsOf: database.prepare(
       'SELECT seq, text, startMs, speaker FROM segments WHERE sessionId = ? ORDER BY seq',
     ),
