@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { TranscribedSegment } from '../contract.ts';
+import type { TranscribedSegment } from './contract.ts';
 import { attachWords } from './segmentWords.ts';
 
 it('gives each word to the segment its middle falls in, and a word in a gap to the segment before', () => {

@@ -9,12 +9,16 @@ function problems(input: unknown): string[] {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
 
-it('needs only an apiKey and defaults to the standard real-time model', () => {
+it('needs only an apiKey (a config saved before diarization still reads) and defaults to the standard real-time model, speakers off', () => {
   expect(elevenLabsConfigSchema.parse({ apiKey: 'key' })).toEqual({
     apiKey: 'key',
     model: 'scribe_v2_realtime',
     languageHints: [],
+    enableSpeakerDiarization: false,
   });
+  expect(
+    elevenLabsConfigSchema.parse({ apiKey: 'key', enableSpeakerDiarization: true }).enableSpeakerDiarization,
+  ).toBe(true);
   expect(problems({ model: 'scribe_v2_realtime' })).toEqual(['apiKey: apiKey is required']);
 });
 

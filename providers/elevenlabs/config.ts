@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+import { endpointField, languageHintsField, secretField, speakerDiarizationField } from '../configFields.ts';
 
 const modelMessage = 'model must be an ElevenLabs real-time Scribe model such as scribe_v2_realtime';
 
@@ -22,6 +22,8 @@ export const elevenLabsConfigSchema = z
         description: 'An ElevenLabs real-time Scribe model, such as scribe_v2_realtime; files use scribe_v2.',
       }),
     languageHints: languageHintsField(),
+    // Scribe's real-time API has no diarization option; its batch endpoint takes `diarize`.
+    enableSpeakerDiarization: speakerDiarizationField('Files only (Scribe diarizes no live audio). '),
     endpoint: endpointField,
   })
   .strict();

@@ -75,17 +75,42 @@ it('leaves out language_code without hints so that Scribe detects the language',
   expect((await sentForm()).has('language_code')).toBe(false);
 });
 
-it('cuts the timed words into sentence segments in milliseconds', async () => {
+it('cuts the timed words into sentence segments in milliseconds, each with its words', async () => {
   const result = await transcribe({ languageHints: ['es'] });
   expect(result).toEqual({
     segments: cannedSentences(durationMs).map((sentence) => ({
       text: `${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
       startMs: sentence.words[0]?.startMs,
       endMs: sentence.words.at(-1)?.endMs,
+      words: sentence.words.map((word, index) => ({
+        text: scribeSpelling(word.word, index, sentence.words.length),
+        startMs: word.startMs,
+        endMs: word.endMs,
+        confidence: Math.exp(-0.05),
+      })),
     })),
     language: 'es',
   });
+  expect((await sentForm()).has('diarize')).toBe(false);
 });
+
+it('asks for diarize only when enableSpeakerDiarization is set, and labels segments and words by speaker', async () => {
+  const { segments } = await transcribe({ config: { enableSpeakerDiarization: true } });
+  expect((await sentForm()).get('diarize')).toBe('true');
+  const sentences = cannedSentences(durationMs);
+  expect(segments).toHaveLength(sentences.length);
+  segments.forEach((segment, index) => {
+    const speaker = `speaker_${index % 2}`;
+    expect(segment.speaker).toBe(speaker);
+    expect(segment.words?.map((word) => word.speaker)).toEqual(sentences[index]?.words.map(() => speaker));
+  });
+});
+
+/** The fake capitalises each sentence and ends it with a full stop. */
+function scribeSpelling(word: string, index: number, count: number): string {
+  const spelled = index === 0 ? `${word[0]?.toUpperCase()}${word.slice(1)}` : word;
+  return index === count - 1 ? `${spelled}.` : spelled;
+}
 
 it('keeps a transcript without word timings as one segment over the whole audio', async () => {
   fake.failNext(200, { body: { language_code: 'en', text: ' Hello there. ', words: [] } });

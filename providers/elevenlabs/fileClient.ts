@@ -24,6 +24,8 @@ const transcriptSchema = z.object({
         start: z.number().nullish(),
         end: z.number().nullish(),
         type: z.string(),
+        speaker_id: z.string().nullish(),
+        logprob: z.number().nullish(),
       }),
     )
     .nullish(),
@@ -31,7 +33,8 @@ const transcriptSchema = z.object({
 
 /**
  * ElevenLabs' synchronous speech-to-text: one multipart POST with the WAV streamed from disk,
- * answered with the transcript and its word timings.
+ * answered with the transcript and its word timings (with each word's speaker when diarized), which
+ * are kept on the segments.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<ElevenLabsConfig>,
@@ -53,6 +56,8 @@ export async function transcribeFile(
           language_code: languageHints[0],
           timestamps_granularity: 'word',
           tag_audio_events: 'false',
+          // Sent only when asked for, so that Scribe's default stays as it is otherwise.
+          diarize: config.enableSpeakerDiarization ? 'true' : undefined,
           keyterms: keyterms('file', request.vocabulary),
         },
         wavFilePart(request.wavPath),
@@ -63,7 +68,7 @@ export async function transcribeFile(
   const { words, text, language_code: language } = parsed;
   const segments =
     words && words.length > 0
-      ? segmentsFromWords(words)
+      ? segmentsFromWords(words, config.enableSpeakerDiarization)
       : text.trim() === ''
         ? []
         : [{ text: text.trim(), startMs: 0, endMs: request.durationMs }];

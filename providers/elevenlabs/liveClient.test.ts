@@ -112,13 +112,20 @@ describe('against the Scribe fake', () => {
     expect(sent).toEqual(['ElevenLabs', ...many.slice(0, 49)]);
   });
 
-  it('makes one timed final of each commit although Scribe sends every commit twice', async () => {
+  it('makes one timed final, with its timed words, of each commit although Scribe sends every commit twice', async () => {
     fake = await startElevenLabsStreamingFake();
     const { stream, events, next } = open();
     await next((event) => event.type === 'ready');
     sendInFrames(stream, markedSpeech(markedSentences(8, 4)));
     await stream.finish(5000);
     const word = (index: number) => vocabularyWord(index);
+    const timedWords = (indexes: number[], offsetMs: number) =>
+      indexes.map((index, position) => ({
+        text: word(index),
+        startMs: offsetMs + position * 400,
+        endMs: offsetMs + (position + 1) * 400,
+        confidence: Math.exp(-0.05),
+      }));
     expect(finals(events)).toEqual([
       {
         type: 'final',
@@ -126,6 +133,7 @@ describe('against the Scribe fake', () => {
         startMs: 0,
         endMs: 1600,
         language: 'en',
+        words: timedWords([0, 1, 2, 3], 0),
       },
       {
         type: 'final',
@@ -133,6 +141,7 @@ describe('against the Scribe fake', () => {
         startMs: 2000,
         endMs: 3600,
         language: 'en',
+        words: timedWords([4, 5, 6, 7], 2000),
       },
     ]);
     expect(events.at(-1)).toEqual({ type: 'finished' });
@@ -148,7 +157,8 @@ describe('against the Scribe fake', () => {
     expect(committed).toHaveLength(2);
     for (const final of committed) {
       const settled = events[events.indexOf(final) - 1];
-      expect(settled).toEqual({ ...final, type: 'partial' });
+      // The settled text is shown, not kept, so it comes without the words the commit carries.
+      expect(settled).toEqual({ ...final, type: 'partial', words: undefined });
     }
   });
 
@@ -224,8 +234,75 @@ describe('final transcripts', () => {
     });
     await stream.finish(5000);
     expect(finals(events)).toEqual([
-      { type: 'final', text: 'Hello there.', startMs: 100, endMs: 1200, language: 'en' },
+      {
+        type: 'final',
+        text: 'Hello there.',
+        startMs: 100,
+        endMs: 1200,
+        language: 'en',
+        words: [{ text: 'Hello there.', startMs: 100, endMs: 1200 }],
+      },
     ]);
+  });
+});
+
+describe('words and speakers', () => {
+  const spoken = (text: string, start: number, end: number, speakerId: string) => ({
+    text,
+    start,
+    end,
+    type: 'word',
+    speaker_id: speakerId,
+    logprob: 0,
+  });
+  const commitWithSpeakers = (wire: FakeWire, message: Record<string, unknown>) => {
+    if (message.commit !== true) return;
+    wire.send({ message_type: 'committed_transcript', text: 'Yes, go on.' });
+    wire.send({
+      message_type: 'committed_transcript_with_timestamps',
+      text: 'Yes, go on.',
+      language_code: 'en',
+      words: [
+        spoken('Yes,', 0, 0.3, 'speaker_1'),
+        { text: ' ', start: 0.3, end: 0.4, type: 'spacing', speaker_id: 'speaker_1', logprob: 0 },
+        spoken('go', 0.4, 0.6, 'speaker_0'),
+        spoken('on.', 0.6, 1.2, 'speaker_0'),
+      ],
+    });
+  };
+
+  it('labels a final and its words with the speakers Scribe names, the final by the one heard longest', async () => {
+    fake = await scriptedScribe(commitWithSpeakers);
+    const { stream, events, next } = open([], { enableSpeakerDiarization: true });
+    await next((event) => event.type === 'ready');
+    stream.sendAudio(markedSpeech([0]));
+    await stream.finish(5000);
+    const [final] = finals(events);
+    expect(final).toMatchObject({ text: 'Yes, go on.', speaker: 'speaker_0' });
+    expect(final?.type === 'final' && final.words?.map((word) => [word.text, word.speaker])).toEqual([
+      ['Yes,', 'speaker_1'],
+      ['go', 'speaker_0'],
+      ['on.', 'speaker_0'],
+    ]);
+  });
+
+  it('leaves speakers out unless enableSpeakerDiarization is set, and sends no diarization option live', async () => {
+    fake = await scriptedScribe(commitWithSpeakers);
+    const { stream, next } = open([], { enableSpeakerDiarization: true });
+    await next((event) => event.type === 'ready');
+    stream.sendAudio(markedSpeech([0]));
+    await stream.finish(5000);
+    expect([...(fake.connections[0]?.url.searchParams.keys() ?? [])]).not.toContain('diarize');
+    await fake.close();
+
+    fake = await scriptedScribe(commitWithSpeakers);
+    const plain = open();
+    await plain.next((event) => event.type === 'ready');
+    plain.stream.sendAudio(markedSpeech([0]));
+    await plain.stream.finish(5000);
+    const [final] = finals(plain.events);
+    expect(final?.type === 'final' && final.speaker).toBeUndefined();
+    expect(final?.type === 'final' && final.words?.every((word) => word.speaker === undefined)).toBe(true);
   });
 });
 

@@ -3,12 +3,14 @@ import type { LiveClient, LiveStreamRequest } from '../contract.ts';
 import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol, type VendorSession } from '../live/vendorSocket.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
+import { speakerHeardLongest } from '../speakerHeardLongest.ts';
 import { CommitTwins, type Final } from './commitTwins.ts';
 import type { ElevenLabsConfig } from './config.ts';
 import { EndOfStreamAnswer } from './endOfStreamAnswer.ts';
 import { keyterms } from './keyterms.ts';
 import { metadata } from './metadata.ts';
 import { realtimeError } from './realtimeErrors.ts';
+import { spokenWord } from './wordSegments.ts';
 
 const vendor = metadata.vendor;
 const sampleRate = 16_000;
@@ -27,6 +29,8 @@ const timedTranscriptSchema = z.object({
         start: z.number().nullish(),
         end: z.number().nullish(),
         type: z.string().nullish(),
+        speaker_id: z.string().nullish(),
+        logprob: z.number().nullish(),
       }),
     )
     .nullish(),
@@ -66,8 +70,11 @@ function protocol(request: LiveStreamRequest<ElevenLabsConfig>): VendorProtocol 
   /** Text of the segment not yet committed: tentative, or final (then with its delayed times). */
   const pending = (session: VendorSession, transcript: Omit<Final, 'type'>) => {
     if (endSent) endAnswer.stillTranscribing();
-    if (transcript.text !== '') session.emit({ ...transcript, type: 'partial' });
+    // A partial is shown, not kept: its words come with the commit.
+    const { words: _words, speaker: _speaker, ...shown } = transcript;
+    if (shown.text !== '') session.emit({ ...shown, type: 'partial' });
   };
+  const speakers = config.enableSpeakerDiarization;
   const committed = (session: VendorSession, finals: Final[]) => {
     for (const final of finals) session.emit(final);
     if (endSent && commits.settled()) endAnswer.commitArrived(finals);
@@ -112,7 +119,7 @@ function protocol(request: LiveStreamRequest<ElevenLabsConfig>): VendorProtocol 
           pending(session, { text: transcriptSchema.parse(message).text?.trim() ?? '' });
           return;
         case 'final_transcript_with_timestamps':
-          pending(session, timedText(timedTranscriptSchema.parse(message)));
+          pending(session, timedText(timedTranscriptSchema.parse(message), speakers));
           return;
         case 'committed_transcript':
           committed(session, commits.plain(transcriptSchema.parse(message).text?.trim() ?? ''));
@@ -120,7 +127,7 @@ function protocol(request: LiveStreamRequest<ElevenLabsConfig>): VendorProtocol 
         case 'committed_transcript_with_timestamps':
           committed(
             session,
-            commits.timed({ type: 'final', ...timedText(timedTranscriptSchema.parse(message)) }),
+            commits.timed({ type: 'final', ...timedText(timedTranscriptSchema.parse(message), speakers) }),
           );
           return;
         default:
@@ -153,17 +160,25 @@ function protocol(request: LiveStreamRequest<ElevenLabsConfig>): VendorProtocol 
   };
 }
 
-/** A final or committed transcript with its words: the text, timed by its first and last word. */
-function timedText(transcript: z.output<typeof timedTranscriptSchema>): Omit<Final, 'type'> {
-  const words = (transcript.words ?? []).filter(
-    (word) => word.type !== 'spacing' && word.type !== 'audio_event',
-  );
-  const start = words[0]?.start;
-  const end = words.at(-1)?.end;
+/**
+ * A final or committed transcript with its words: the text, timed by its first and last word, and
+ * the words themselves; with `speakers`, each word's speaker and the transcript's, the one heard
+ * longest (a commit cannot be split, though its words may change speaker).
+ */
+function timedText(
+  transcript: z.output<typeof timedTranscriptSchema>,
+  speakers: boolean,
+): Omit<Final, 'type'> {
+  const words = (transcript.words ?? []).flatMap((word) => spokenWord(word, speakers) ?? []);
+  const start = words[0]?.startMs;
+  const end = words.at(-1)?.endMs;
+  const speaker = speakerHeardLongest(words);
   return {
     text: transcript.text?.trim() ?? '',
-    ...(typeof start === 'number' ? { startMs: Math.round(start * 1000) } : {}),
-    ...(typeof end === 'number' ? { endMs: Math.round(end * 1000) } : {}),
+    ...(start !== undefined && { startMs: start }),
+    ...(end !== undefined && { endMs: end }),
     language: transcript.language_code ?? null,
+    ...(speaker !== undefined && { speaker }),
+    ...(words.length > 0 && { words }),
   };
 }

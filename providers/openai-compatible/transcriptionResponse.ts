@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { FileTranscriptionResult, TimedWord, TranscribedSegment } from '../contract.ts';
 import { readAnswer } from '../http/answerShape.ts';
 import { languageCode } from './languageCode.ts';
-import { attachWords } from './segmentWords.ts';
+import { attachWords } from '../segmentWords.ts';
 
 // Word times only sharpen where a live window may be cut, so a list in another shape is ignored
 // rather than failing a transcription that is otherwise readable.

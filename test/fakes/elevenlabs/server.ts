@@ -53,7 +53,13 @@ export async function startElevenLabsFake(options: { maxFileBytes?: number } = {
     const wav = readWavInfo(bytes);
     if (wav === undefined) return detailError(400, 'invalid_audio', 'The audio file could not be decoded.');
     const language = form.get('language_code');
-    const answer = transcript(wav.durationMs, typeof language === 'string' ? language : 'en', granularity);
+    const diarized = form.get('diarize') === 'true';
+    const answer = transcript(
+      wav.durationMs,
+      typeof language === 'string' ? language : 'en',
+      granularity,
+      diarized,
+    );
     await held.released(clientGone);
     return { body: answer };
   };
@@ -62,10 +68,15 @@ export async function startElevenLabsFake(options: { maxFileBytes?: number } = {
   return synchronousFake(server, held);
 }
 
-/** The canned speech as Scribe reports it: sentences of words with spacing entries in between. */
-function transcript(durationMs: number, language: string, granularity: string) {
+/**
+ * The canned speech as Scribe reports it: sentences of words with spacing entries in between,
+ * each with its logprob. Diarized, every entry names its speaker, the two speakers taking turns by
+ * sentence; otherwise `speaker_id` is left out, as the SDK's types allow.
+ */
+function transcript(durationMs: number, language: string, granularity: string, diarized: boolean) {
   const words: Array<Record<string, unknown>> = [];
-  for (const sentence of cannedSentences(durationMs)) {
+  for (const [sentenceIndex, sentence] of cannedSentences(durationMs).entries()) {
+    const speaker = diarized ? { speaker_id: `speaker_${sentenceIndex % 2}` } : {};
     sentence.words.forEach((word, index) => {
       const previous = words.at(-1);
       if (previous !== undefined) {
@@ -74,7 +85,7 @@ function transcript(durationMs: number, language: string, granularity: string) {
           start: previous.end,
           end: word.startMs / 1000,
           type: 'spacing',
-          speaker_id: 'speaker_0',
+          ...speaker,
           logprob: 0,
         });
       }
@@ -84,7 +95,7 @@ function transcript(durationMs: number, language: string, granularity: string) {
         start: word.startMs / 1000,
         end: word.endMs / 1000,
         type: 'word',
-        speaker_id: 'speaker_0',
+        ...speaker,
         logprob: -0.05,
       });
     });
