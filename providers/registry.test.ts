@@ -14,7 +14,7 @@ const specComparison = `
 | P04 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P05 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P06 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
-| P07 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
+| P07 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P08 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P09 | Cloud | REST (batch) | AudioWorklet (PCM16) | No | No | No | Yes |
 | P10 | Cloud | REST (batch) | AudioWorklet (PCM16) | No | No | No | Yes |
@@ -62,7 +62,7 @@ const specConfiguration: Record<string, { required: string[]; optional: string[]
 const extraFields: Record<string, string[]> = {
   // AssemblyAI's streaming API has a host of its own, apart from the REST API's `endpoint`.
   P06: ['enableSpeakerDiarization'],
-  P07: ['streamingEndpoint'],
+  P07: ['streamingEndpoint', 'enableSpeakerDiarization'],
   P14: ['skipSilence'],
 };
 

@@ -35,7 +35,17 @@ export function openDatabase(dataDirectory: string, options: DatabaseOptions = {
     enableForeignKeyConstraints: true,
   });
   database.exec('PRAGMA busy_timeout = 5000');
-  // The transcript and word-index triggers call these, so every connection that writes must have them.
+  addSqlFunctions(database);
+  if (!options.readOnly) {
+    database.exec('PRAGMA journal_mode = WAL');
+    database.exec('PRAGMA synchronous = NORMAL');
+  }
+  migrate(database, options);
+  return database;
+}
+
+/** The transcript and word-index triggers call these, so every connection that writes must have them. */
+export function addSqlFunctions(database: DatabaseSync): void {
   database.function('cjkTokens', { deterministic: true }, (text) =>
     typeof text === 'string' ? cjkTokens(text) : '',
   );
@@ -49,12 +59,6 @@ export function openDatabase(dataDirectory: string, options: DatabaseOptions = {
   database.function('wordSuffixes', { deterministic: true }, (text) =>
     typeof text === 'string' ? wordSuffixes(text) : '',
   );
-  if (!options.readOnly) {
-    database.exec('PRAGMA journal_mode = WAL');
-    database.exec('PRAGMA synchronous = NORMAL');
-  }
-  migrate(database, options);
-  return database;
 }
 
 function schemaVersion(database: DatabaseSync): number {

@@ -354,6 +354,9 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
         ${rebuildSessionWords('old.sessionId')}
       END;
     `),
+  // Each segment's words with their times, where the provider timed them (storedWords.ts: compact
+  // JSON); NULL for segments without, as every segment written before has.
+  (database) => database.exec('ALTER TABLE segments ADD COLUMN words TEXT'),
 ];
 
 /** Trigger statements that write the `sessionWords` row of the session `sessionId` (SQL) anew. */

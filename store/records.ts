@@ -55,6 +55,18 @@ export interface SessionRecord {
   updatedAt: number;
 }
 
+/**
+ * One word of a segment as the provider timed it, in milliseconds of the session's audio. `speaker`
+ * where the provider labels words (or their segment); `confidence` (0–1) where it scores them.
+ */
+export interface SegmentWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+  speaker?: string;
+  confidence?: number;
+}
+
 /** One committed piece of transcript; a transcript is the ordered list of them. */
 export interface Segment {
   /** Position in the session, 0-based, gap-free. */
@@ -64,6 +76,8 @@ export interface Segment {
   endMs: number;
   speaker: string | null;
   language: string | null;
+  /** Its words with their times, where the provider timed them; absent otherwise. */
+  words?: SegmentWord[];
 }
 
 export interface Citation {

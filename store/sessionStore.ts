@@ -9,6 +9,7 @@ import type {
   MindMap,
   PostProcess,
   Segment,
+  SegmentWord,
   SessionPage,
   SessionQuery,
   SessionReader,
@@ -21,6 +22,7 @@ import { SqliteMirror } from './sqliteMirror.ts';
 import { optionalTextCell, textCell } from './cells.ts';
 import { askEntryRowId, segmentRowId, storeTables } from './storeTables.ts';
 import { StoreError } from './storeError.ts';
+import { fromStoredWords, toStoredWords, wordProblem } from './storedWords.ts';
 import { transactionRows } from './transactionRows.ts';
 import { FileJobTable, type FileJobPatch, type FileJobRecord } from './fileJobTable.ts';
 import { AiJobTable, type AiJobPatch, type AiJobRecord } from './aiJobTable.ts';
@@ -64,6 +66,8 @@ export interface NewSegment {
   endMs: number;
   speaker?: string | null;
   language?: string | null;
+  /** Its words, timed in the session's audio as the segment is. */
+  words?: readonly SegmentWord[];
 }
 
 export type SessionPatch = Partial<
@@ -541,14 +545,18 @@ export class SessionStore implements SessionReader {
           `A segment needs 0 ≤ startMs ≤ endMs (got ${input.startMs}..${input.endMs}).`,
         );
       }
-      segments.push({
+      const problem = input.words === undefined ? undefined : wordProblem(input.words);
+      if (problem !== undefined) throw new StoreError('invalid_segment', problem);
+      const segment: Segment = {
         seq: existing.length + segments.length,
         text,
         startMs: input.startMs,
         endMs: input.endMs,
         speaker: input.speaker ?? null,
         language: input.language ?? null,
-      });
+      };
+      if (input.words !== undefined && input.words.length > 0) segment.words = [...input.words];
+      segments.push(segment);
       transcriptLength += codePointLength(segmentSeparator(previousText, text) + text);
       durationMs = Math.max(durationMs, input.endMs);
       previousText = text;
@@ -556,7 +564,11 @@ export class SessionStore implements SessionReader {
     this.write(
       () => {
         for (const segment of segments) {
-          this.tables.setRow('segments', segmentRowId(sessionId, segment.seq), { sessionId, ...segment });
+          this.tables.setRow(
+            'segments',
+            segmentRowId(sessionId, segment.seq),
+            toSegmentRow(sessionId, segment),
+          );
         }
         this.tables.setPartialRow('sessions', sessionId, {
           transcriptLength,
@@ -591,10 +603,8 @@ export class SessionStore implements SessionReader {
         }
         if (entersRecording) {
           for (const row of this.statements.segmentsOfSession.all(id) as Row[]) {
-            this.tables.setRow('segments', segmentRowId(id, Number(row.seq)), {
-              sessionId: id,
-              ...toSegment(row),
-            });
+            const segment = toSegment(row);
+            this.tables.setRow('segments', segmentRowId(id, segment.seq), toSegmentRow(id, segment));
           }
         }
       },
@@ -737,17 +747,7 @@ export class SessionStore implements SessionReader {
             // corrected and translated transcripts.
             this.transcriptRevisions.deleteOfSession(record.id);
             this.statements.deleteSegmentsOfSession.run(record.id);
-            segments.forEach((segment, seq) =>
-              this.statements.insertSegment.run(
-                record.id,
-                seq,
-                segment.text,
-                segment.startMs,
-                segment.endMs,
-                segment.speaker,
-                segment.language,
-              ),
-            );
+            segments.forEach((segment, seq) => this.insertSegmentRow(record.id, seq, segment));
             this.statements.upsertTranscript.run(record.id, transcript);
             this.speakerNames.replaceOfSession(record.id, speakerNames);
           }
@@ -820,6 +820,21 @@ export class SessionStore implements SessionReader {
     return proposal;
   }
 
+  /** Writes a segment of a session that is not recording straight to SQLite, its words with it. */
+  private insertSegmentRow(sessionId: string, seq: number, segment: Omit<Segment, 'seq'>): void {
+    const words = toStoredWords(segment.words, segment);
+    this.statements.insertSegment.run(
+      sessionId,
+      seq,
+      segment.text,
+      segment.startMs,
+      segment.endMs,
+      segment.speaker,
+      segment.language,
+      words === null ? null : JSON.stringify(words),
+    );
+  }
+
   private requireSession(id: string): SessionRecord {
     const session = this.getSession(id);
     if (session === undefined) throw new StoreError('session_not_found', `There is no session ${id}.`);
@@ -872,7 +887,7 @@ function prepareStatements(database: DatabaseSync) {
     segmentsOfSession: statement('SELECT * FROM segments WHERE sessionId = ? ORDER BY seq'),
     deleteSegmentsOfSession: statement('DELETE FROM segments WHERE sessionId = ?'),
     insertSegment: statement(
-      'INSERT INTO segments (sessionId, seq, text, startMs, endMs, speaker, language) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO segments (sessionId, seq, text, startMs, endMs, speaker, language, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     transcriptOfSession: statement('SELECT text FROM transcripts WHERE sessionId = ?'),
     upsertTranscript: statement(
@@ -913,8 +928,9 @@ function toSessionRecord(id: string, row: Row): SessionRecord {
   return { id, ...(row as unknown as Omit<SessionRecord, 'id'>) };
 }
 
+/** A segment from its TinyBase row or its SQLite row (whose `words` is JSON text). */
 function toSegment(row: Row): Segment {
-  return {
+  const segment: Segment = {
     seq: Number(row.seq),
     text: textCell(row, 'text'),
     startMs: Number(row.startMs),
@@ -922,6 +938,14 @@ function toSegment(row: Row): Segment {
     speaker: optionalTextCell(row, 'speaker'),
     language: optionalTextCell(row, 'language'),
   };
+  const words = fromStoredWords(row.words, segment);
+  if (words !== undefined) segment.words = words;
+  return segment;
+}
+
+function toSegmentRow(sessionId: string, segment: Segment): Row {
+  const { words, ...cells } = segment;
+  return { sessionId, ...cells, words: toStoredWords(words, segment) };
 }
 
 function toTopicRow(topic: Topic): Row {

@@ -41,8 +41,8 @@ export const storeTables = {
     keyOfRowId: askEntryKey,
   },
   segments: {
-    columns: ['sessionId', 'seq', 'text', 'startMs', 'endMs', 'speaker', 'language'],
-    jsonColumns: [],
+    columns: ['sessionId', 'seq', 'text', 'startMs', 'endMs', 'speaker', 'language', 'words'],
+    jsonColumns: ['words'],
     hasIdColumn: false,
     conflictKey: 'sessionId, seq',
     deletionIsEviction: true,

@@ -11,7 +11,11 @@ it('requires apiKey and says so', () => {
 });
 
 it('defaults the model to u3-rt-pro and accepts the other streaming models', () => {
-  expect(assemblyAiConfigSchema.parse({ apiKey: 'k' })).toEqual({ apiKey: 'k', model: 'u3-rt-pro' });
+  expect(assemblyAiConfigSchema.parse({ apiKey: 'k' })).toEqual({
+    apiKey: 'k',
+    model: 'u3-rt-pro',
+    enableSpeakerDiarization: false,
+  });
   expect(assemblyAiConfigSchema.parse({ apiKey: 'k', model: 'whisper-rt' }).model).toBe('whisper-rt');
   expect(messages({ apiKey: 'k', model: 'best' })[0]).toMatch(/^model must be one of u3-rt-pro, /);
 });

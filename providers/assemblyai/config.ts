@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { endpointField, modelField, secretField, vendorAddressField } from '../configFields.ts';
+import {
+  endpointField,
+  modelField,
+  secretField,
+  speakerDiarizationField,
+  vendorAddressField,
+} from '../configFields.ts';
 
 /**
  * Universal Streaming's real-time models (the spec's `model` is the live model); file jobs use
@@ -23,6 +29,7 @@ export const assemblyAiConfigSchema = z
       'Your AssemblyAI API key, from the AssemblyAI dashboard (assemblyai.com).',
     ),
     model: modelField(assemblyAiStreamingModels, 'u3-rt-pro'),
+    enableSpeakerDiarization: speakerDiarizationField(),
     // The REST and streaming APIs live on different hosts, so each has its own address.
     endpoint: endpointField.meta({
       title: 'REST API address (files)',

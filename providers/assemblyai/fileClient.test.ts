@@ -147,6 +147,40 @@ it('groups millisecond-timed words into sentence segments', async () => {
   expect(language).toBe('en');
 });
 
+it('keeps each segment’s words as AssemblyAI timed them, with their confidence and no speaker', async () => {
+  const { segments } = await transcribe({ hints: ['en'] }).result;
+  const sentences = cannedSentences(durationMs);
+  segments.forEach((segment, index) => {
+    expect(
+      segment.words?.map((word) => [word.text.replace('.', '').toLowerCase(), word.startMs, word.endMs]),
+    ).toEqual((sentences[index]?.words ?? []).map((word) => [word.word, word.startMs, word.endMs]));
+    expect(segment.words?.every((word) => word.confidence === 0.97 && word.speaker === undefined)).toBe(true);
+    expect(segment.speaker).toBeNull();
+  });
+  const job = JSON.parse(sent('POST', '/v2/transcript').body.toString('utf8')) as Record<string, unknown>;
+  expect(job).not.toHaveProperty('speaker_labels');
+});
+
+it('asks for speaker_labels when enableSpeakerDiarization is on, and puts the speakers on segments and words', async () => {
+  const { segments } = await transcribe({ config: { enableSpeakerDiarization: true } }).result;
+  const job = JSON.parse(sent('POST', '/v2/transcript').body.toString('utf8')) as Record<string, unknown>;
+  expect(job.speaker_labels).toBe(true);
+  expect(segments.length).toBeGreaterThan(1);
+  segments.forEach((segment, index) => {
+    expect(segment.speaker).toBe(index % 2 === 0 ? 'A' : 'B');
+    expect(segment.words?.every((word) => word.speaker === segment.speaker)).toBe(true);
+  });
+});
+
+it('reads a completed transcript without words (nullable in the SDK) as its text over the chunk', async () => {
+  fake.failNext(200, {
+    path: /^\/v2\/transcript\/[^/]+$/,
+    body: { id: randomUUID(), status: 'completed', language_code: 'en', text: 'Hello there.', words: null },
+  });
+  const { segments } = await transcribe({ hints: ['en'] }).result;
+  expect(segments).toEqual([{ text: 'Hello there.', startMs: 0, endMs: durationMs, language: 'en' }]);
+});
+
 it('fails permanently with AssemblyAI’s reason when the job ends in error, and still deletes it', async () => {
   const garbage = join(speech.folder, 'garbage.wav');
   writeFileSync(garbage, 'this is not audio');

@@ -28,12 +28,15 @@ const transcriptSchema = z.object({
   error: z.string().nullish(),
   audio_url: z.string().nullish(),
   language_code: z.string().nullish(),
+  text: z.string().nullish(),
   words: z
     .array(
       z.object({
         text: z.string(),
         start: z.number(),
         end: z.number(),
+        confidence: z.number().nullish(),
+        // Set only with `speaker_labels`; null otherwise.
         speaker: z.string().nullish(),
       }),
     )
@@ -70,7 +73,7 @@ export async function transcribeFile(
   try {
     if (transcriptId !== undefined && !(await isStillHeld(session, transcriptId))) transcriptId = undefined;
     transcriptId ??= await submit(session);
-    return toResult(await pollUntilDone(session, transcriptId));
+    return toResult(await pollUntilDone(session, transcriptId), request.durationMs);
   } finally {
     if (transcriptId !== undefined) await deleteTranscript(session, transcriptId);
   }
@@ -125,6 +128,7 @@ function createTranscript(session: Session, audioUrl: string): Promise<string> {
           audio_url: audioUrl,
           punctuate: true,
           format_text: true,
+          ...(session.request.config.enableSpeakerDiarization && { speaker_labels: true }),
           ...(language === undefined ? { language_detection: true } : { language_code: language }),
           ...(keyterms.length === 0 ? {} : { keyterms_prompt: keyterms }),
         },
@@ -176,16 +180,29 @@ async function deleteTranscript(session: Session, transcriptId: string): Promise
   });
 }
 
-function toResult(transcript: Transcript): FileTranscriptionResult {
+/**
+ * The transcript's words (timed in ms, with their speaker under `speaker_labels`) grouped into
+ * sentences, which keep them as their words and split where the speaker changes. A transcript
+ * without words (nullable in the SDK's types) is its text, over the whole chunk.
+ */
+function toResult(transcript: Transcript, durationMs: number): FileTranscriptionResult {
   const language = transcript.language_code ?? undefined;
-  const segments = sentenceSegments(
-    (transcript.words ?? []).map((word) => ({
-      text: word.text,
-      startMs: Math.round(word.start),
-      endMs: Math.round(word.end),
-      speaker: word.speaker ?? null,
-      language: language ?? null,
-    })),
-  );
+  const text = transcript.text?.trim() ?? '';
+  const segments =
+    transcript.words === null || transcript.words === undefined
+      ? text === ''
+        ? []
+        : [{ text, startMs: 0, endMs: durationMs, language: language ?? null }]
+      : sentenceSegments(
+          transcript.words.map((word) => ({
+            text: word.text,
+            startMs: Math.round(word.start),
+            endMs: Math.round(word.end),
+            speaker: word.speaker ?? null,
+            confidence: word.confidence,
+            language: language ?? null,
+          })),
+          { keepWords: true },
+        );
   return language === undefined ? { segments } : { segments, language };
 }

@@ -108,6 +108,32 @@ it.each(['universal-streaming-english', 'u3-rt-pro'])(
   },
 );
 
+it('puts each turn’s timed words on its final, in ms of the stream’s audio, with their confidence', async () => {
+  const events = await transcribe({}, ({ stream }) => sendInFrames(stream, speech));
+  const committed = finals(events);
+  expect(committed).toHaveLength(2);
+  for (const final of committed) {
+    expect(final.words?.map((word) => word.text).join(' ')).toBe(final.text.replace(/\.$/, '').toLowerCase());
+    expect(final.words?.[0]?.startMs).toBe(final.startMs);
+    expect(final.words?.at(-1)?.endMs).toBe(final.endMs);
+    expect(final.words?.every((word) => word.confidence === 0.91 && word.speaker === undefined)).toBe(true);
+    expect(final).not.toHaveProperty('speaker');
+  }
+  expect(events.filter((event) => event.type === 'partial').some((event) => 'words' in event)).toBe(false);
+  expect(fake.connections.at(-1)?.url.searchParams.has('speaker_labels')).toBe(false);
+});
+
+it('asks for speaker_labels when enableSpeakerDiarization is on, and labels finals and words', async () => {
+  const events = await transcribe({ enableSpeakerDiarization: true }, ({ stream }) =>
+    sendInFrames(stream, speech),
+  );
+  expect(fake.connections.at(-1)?.url.searchParams.get('speaker_labels')).toBe('true');
+  const committed = finals(events);
+  expect(committed.map((final) => final.speaker)).toEqual(['A', 'B']);
+  for (const final of committed)
+    expect(final.words?.every((word) => word.speaker === final.speaker)).toBe(true);
+});
+
 it('refuses a wrong key whether AssemblyAI closes with 1008 or refuses the upgrade with 401', async () => {
   const refusing = await startAssemblyAiStreamingFake({ refuseKeyAtUpgrade: true });
   try {

@@ -20,8 +20,10 @@ const errorSchema = z.object({
 /**
  * AssemblyAI Universal Streaming v3: the bare key in `Authorization` on the upgrade, options in the
  * query, PCM16 as binary chunks of 50–1000 ms, `Begin` before audio, `Turn` updates with one final
- * per turn, `Terminate` answered by the last turns, `Termination` and a normal close. Errors come
- * as close codes (1008, 3005–3009) or, rarely, as an `Error` message.
+ * per turn (its timed words, and with `speaker_labels` the turn's speaker and each word's),
+ * `Terminate` answered by the last turns, `Termination` and a normal close. Errors come as close
+ * codes (1008, 3005–3009) or, rarely, as an `Error` message. `SpeakerRevision` (labels corrected
+ * after about two minutes) is not read: a committed final is never rewritten.
  */
 export const liveClient: LiveClient<AssemblyAiConfig> = {
   open: (request) => openVendorSocket(protocol(request), request.onEvent),
@@ -51,6 +53,7 @@ function protocol(request: LiveStreamRequest<AssemblyAiConfig>): VendorProtocol 
         encoding: 'pcm_s16le',
         speech_model: config.model,
         format_turns: formattedFollowUp ? 'true' : undefined,
+        speaker_labels: config.enableSpeakerDiarization ? 'true' : undefined,
         keyterms_prompt: keytermsPrompt(providerTerms(metadata, 'live', request.vocabulary)),
       }),
       // AssemblyAI takes the bare key, without a scheme.

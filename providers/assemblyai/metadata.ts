@@ -12,7 +12,8 @@ export const metadata: ProviderMetadata = {
   capabilities: {
     streaming: true,
     translation: false,
-    diarization: false,
+    // `speaker_labels`, for files and live audio alike.
+    diarization: true,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

@@ -34,7 +34,17 @@ it('shows the unformatted end of turn as a partial and commits the formatted cop
     expect.objectContaining({ type: 'partial', text: 'good afternoon' }),
   ]);
   expect(turns.turn(turn(0, 'Good afternoon.', formatted))).toEqual([
-    { type: 'final', text: 'Good afternoon.', startMs: 0, endMs: 190, language: null },
+    {
+      type: 'final',
+      text: 'Good afternoon.',
+      startMs: 0,
+      endMs: 190,
+      language: null,
+      words: [
+        { text: 'Good', startMs: 0, endMs: 90 },
+        { text: 'afternoon.', startMs: 100, endMs: 190 },
+      ],
+    },
   ]);
   expect(turns.terminated()).toEqual([]);
 });
@@ -69,5 +79,21 @@ it('reports nothing for an empty turn and passes the detected language on', () =
   expect(turns.turn(turn(0, ''))).toEqual([]);
   expect(turns.turn(turn(0, 'Hola.', { ...formatted, language_code: 'es' }))).toEqual([
     expect.objectContaining({ type: 'final', language: 'es' }),
+  ]);
+});
+
+it('labels a final with the turn’s speaker and each word with its own, as speaker_labels sends them', () => {
+  const turns = new TurnEvents(false);
+  const said = turn(0, 'Yes, indeed.', { ...ended, speaker_label: 'B' });
+  said.words = said.words.map((word) => ({ ...word, speaker: 'B', confidence: 0.8 }));
+  expect(turns.turn(said)).toEqual([
+    expect.objectContaining({
+      type: 'final',
+      speaker: 'B',
+      words: [
+        { text: 'Yes,', startMs: 0, endMs: 90, speaker: 'B', confidence: 0.8 },
+        { text: 'indeed.', startMs: 100, endMs: 190, speaker: 'B', confidence: 0.8 },
+      ],
+    }),
   ]);
 });

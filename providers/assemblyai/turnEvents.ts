@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import type { LiveEvent } from '../contract.ts';
+import type { LiveEvent, TimedWord } from '../contract.ts';
 
 const wordSchema = z.object({
   /** Milliseconds from the start of the stream's audio. */
   start: z.number(),
   end: z.number(),
   text: z.string(),
+  confidence: z.number().optional(),
+  /** With `speaker_labels` only. */
+  speaker: z.string().optional(),
 });
 
 export const turnSchema = z.object({
@@ -15,10 +18,12 @@ export const turnSchema = z.object({
   transcript: z.string(),
   words: z.array(wordSchema).default([]),
   language_code: z.string().nullish(),
+  /** The turn's speaker, with `speaker_labels` only. */
+  speaker_label: z.string().optional(),
 });
 
 export type Turn = z.output<typeof turnSchema>;
-type TurnEvent = Extract<LiveEvent, { type: 'partial' | 'final' }>;
+type TurnEvent = Extract<LiveEvent, { type: 'partial' } | { type: 'final' }>;
 
 /**
  * Turns AssemblyAI `Turn` messages into one partial per update and exactly one final per
@@ -48,7 +53,7 @@ export class TurnEvents {
       return [...events, ...withText(final)];
     }
     this.awaitingFormat = { order: turn.turn_order, final };
-    return [...events, ...withText({ ...final, type: 'partial' })];
+    return [...events, ...withText(event('partial', turn, turn.transcript))];
   }
 
   /** The stream ended (`Termination`): an end of turn still waiting for its formatted copy is final. */
@@ -65,15 +70,32 @@ export class TurnEvents {
   }
 }
 
+/** A partial, or a final with the turn's timed words and, with `speaker_labels`, its speaker. */
 function event(type: TurnEvent['type'], turn: Turn, text: string): TurnEvent {
   const first = turn.words[0];
   const last = turn.words.at(-1);
-  return {
-    type,
+  const common = {
     text: text.trim(),
     startMs: first === undefined ? undefined : Math.round(first.start),
     endMs: last === undefined ? undefined : Math.round(last.end),
     language: turn.language_code ?? null,
+  };
+  if (type === 'partial') return { type, ...common };
+  return {
+    type,
+    ...common,
+    ...(turn.speaker_label !== undefined && { speaker: turn.speaker_label }),
+    ...(turn.words.length > 0 && { words: turn.words.map(timedWord) }),
+  };
+}
+
+function timedWord(word: Turn['words'][number]): TimedWord {
+  return {
+    text: word.text,
+    startMs: Math.round(word.start),
+    endMs: Math.round(word.end),
+    ...(word.speaker !== undefined && { speaker: word.speaker }),
+    ...(word.confidence !== undefined && { confidence: word.confidence }),
   };
 }
 

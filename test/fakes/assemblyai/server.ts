@@ -39,7 +39,8 @@ export interface AssemblyAiFake extends ProviderFake {
  * /transcript` (JSON job, answered `queued`), `GET /transcript/{id}` (queued → processing →
  * completed or error on successive polls; held jobs stay processing), `DELETE /transcript/{id}`
  * (redacts the transcript and deletes its upload). Auth is the bare key in `Authorization`; errors
- * are `{error}`. Words are timed in milliseconds.
+ * are `{error}`. Words are timed in milliseconds; with `speaker_labels` each word has a speaker
+ * ("A", "B"…, null without) and `utterances` lists the speakers' turns.
  */
 export async function startAssemblyAiFake({
   recognitionMs,
@@ -151,20 +152,34 @@ export async function startAssemblyAiFake({
     const upload = uploads.get(transcript.audioUrl.slice(uploadHost.length));
     const durationMs = readWavInfo(upload?.bytes ?? Buffer.alloc(0))?.durationMs ?? 0;
     const formatted = transcript.options.format_text !== false;
-    const words = cannedSentences(durationMs).flatMap((sentence) =>
-      sentence.words.map((word, position) => ({
+    const speakerLabels = transcript.options.speaker_labels === true;
+    // Speakers take turns by sentence; a word's speaker is null without speaker_labels.
+    const turns = cannedSentences(durationMs).map((sentence, index) => {
+      const speaker = speakerLabels ? (index % 2 === 0 ? 'A' : 'B') : null;
+      const words = sentence.words.map((word, position) => ({
         text: formatted ? format(word.word, position, sentence.words.length) : word.word,
         start: word.startMs,
         end: word.endMs,
         confidence: 0.97,
-        speaker: null,
-      })),
-    );
+        speaker,
+      }));
+      return { speaker, words };
+    });
+    const words = turns.flatMap((turn) => turn.words);
+    const utterances = turns.map(({ speaker, words: said }) => ({
+      confidence: 0.97,
+      start: said[0]?.start ?? 0,
+      end: said.at(-1)?.end ?? 0,
+      text: said.map((word) => word.text).join(' '),
+      words: said,
+      speaker,
+    }));
     return {
       ...common,
+      speaker_labels: speakerLabels,
       text: words.map((word) => word.text).join(' '),
       words,
-      utterances: null,
+      utterances: speakerLabels ? utterances : null,
       confidence: 0.97,
       audio_duration: Math.round(durationMs / 1000),
       error: null,

@@ -37,8 +37,9 @@ export interface AssemblyAiStreamingOptions {
  * with HTTP 400, a guess), `Begin` on connect, every binary chunk 50–1000 ms or close 3007, `Turn`
  * updates (unformatted while the turn is open; at its end an unformatted end of turn followed, with
  * `format_turns=true`, by a formatted copy; U3 Pro sends the formatted end of turn only),
- * `ForceEndpoint`, and `Terminate` answered by the last turns, `Termination` and close 1000. A
- * wrong key and `rejectNext` statuses are close codes after the upgrade: 1008 for the key and for
+ * `speaker_labels=true` adding the turn's `speaker_label` and each word's `speaker` (turns
+ * alternate between "A" and "B"), `ForceEndpoint`, and `Terminate` answered by the last turns,
+ * `Termination` and close 1000. A wrong key and `rejectNext` statuses are close codes after the upgrade: 1008 for the key and for
  * no balance (402), 3009 for too many sessions (429), 3005 for a server error (anything else).
  */
 export function startAssemblyAiStreamingFake(
@@ -84,6 +85,7 @@ function followStream(wire: FakeWire, url: URL) {
   const model = url.searchParams.get('speech_model') ?? 'universal-streaming-english';
   const formatsInPlace = model === 'u3-rt-pro';
   const formatTurns = url.searchParams.get('format_turns') === 'true';
+  const speakerLabels = url.searchParams.get('speaker_labels') === 'true';
   const follower = new SpeechFollower();
   const startedAt = Date.now();
   let turnOrder = 0;
@@ -91,6 +93,8 @@ function followStream(wire: FakeWire, url: URL) {
 
   const sendTurn = (words: readonly HeardWord[], endOfTurn: boolean, formatted: boolean) => {
     const text = wordsTranscript(words, formatted);
+    // Speakers take turns; the labels are sent only with speaker_labels=true.
+    const speaker = turnOrder % 2 === 0 ? 'A' : 'B';
     wire.send({
       type: 'Turn',
       turn_order: turnOrder,
@@ -104,8 +108,10 @@ function followStream(wire: FakeWire, url: URL) {
         text: word.word,
         confidence: 0.91,
         word_is_final: endOfTurn || !formatsInPlace,
+        ...(speakerLabels && { speaker }),
       })),
       utterance: endOfTurn ? text : '',
+      ...(speakerLabels && { speaker_label: speaker }),
     });
   };
   const report = (updates: FollowerUpdate[]) => {
