@@ -33,8 +33,15 @@ export class SessionListReader {
   private readonly recentAnswers = new Map<string, SessionPage>();
   private answeredAtVersion: number | undefined;
 
-  constructor(database: DatabaseSync) {
+  /**
+   * Whether answers are copied out of (and into) the recent answers, so a caller that changes an
+   * answer cannot change a later one. A reader thread posts every answer, which copies it anyway.
+   */
+  private readonly copyAnswers: boolean;
+
+  constructor(database: DatabaseSync, options: { copyAnswers?: boolean } = {}) {
     this.database = database;
+    this.copyAnswers = options.copyAnswers ?? true;
     this.statements = prepareStatements(database);
   }
 
@@ -62,12 +69,12 @@ export class SessionListReader {
       query.offset,
     ]);
     const recent = this.recentAnswers.get(key);
-    if (recent !== undefined) return structuredClone(recent);
+    if (recent !== undefined) return this.copyAnswers ? structuredClone(recent) : recent;
     const answer = this.answer(query);
     if (this.recentAnswers.size >= recentAnswersKept) {
       this.recentAnswers.delete(this.recentAnswers.keys().next().value ?? '');
     }
-    this.recentAnswers.set(key, structuredClone(answer));
+    this.recentAnswers.set(key, this.copyAnswers ? structuredClone(answer) : answer);
     return answer;
   }
 

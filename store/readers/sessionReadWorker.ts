@@ -13,7 +13,8 @@ const database = openDatabase(dataDirectory, { readOnly: true });
 // Searches read the same index pages and segments again and again: 32 MB instead of SQLite's 2 MB
 // keeps them in this connection's cache.
 database.exec('PRAGMA cache_size = -32768');
-const reader = new SessionListReader(database);
+// Posting an answer copies it: the reader's recent answers need no copy of their own.
+const reader = new SessionListReader(database, { copyAnswers: false });
 
 parentPort?.on('message', ({ id, query }: ReaderRequest) => {
   let reply: ReaderReply;
