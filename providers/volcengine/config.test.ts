@@ -14,6 +14,7 @@ it('needs the app key and the access key', () => {
     appKey: '123',
     accessKey: 'token',
     languageHints: [],
+    enableSpeakerDiarization: false,
   });
   expect(problems({})).toEqual(['appKey: appKey is required', 'accessKey: accessKey is required']);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+import { endpointField, languageHintsField, secretField, speakerDiarizationField } from '../configFields.ts';
 import { recognizedLanguages } from './flashLanguages.ts';
 
 export const volcengineConfigSchema = z
@@ -10,6 +10,10 @@ export const volcengineConfigSchema = z
     languageHints: languageHintsField().refine(
       (hints) => hints.every((hint) => recognizedLanguages.includes(hint)),
       `Volcengine recognizes only these languages: ${recognizedLanguages.join(', ')}`,
+    ),
+    // The flash file recognizer takes enable_speaker_info; the streaming one documents no speakers.
+    enableSpeakerDiarization: speakerDiarizationField(
+      'Files only (the live recognizer tells no speakers apart). ',
     ),
     endpoint: endpointField,
   })

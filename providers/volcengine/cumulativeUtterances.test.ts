@@ -64,3 +64,26 @@ it('reports several sentences that became definite in one response, in order', (
     { type: 'final', text: 'How are you?', startMs: 1600, endMs: 2400 },
   ]);
 });
+
+it('gives a final the words of its sentence in milliseconds, and a partial none', () => {
+  const utterances = new CumulativeUtterances();
+  const words = [
+    { text: '你', start_time: 300, end_time: 520 },
+    { text: '好', start_time: 520, end_time: 800 },
+  ];
+  expect(
+    utterances.update([{ ...hello, text: '你', definite: false, words: words.slice(0, 1) }], false),
+  ).toEqual([{ type: 'partial', text: '你', startMs: 300, endMs: 1200 }]);
+  expect(utterances.update([{ ...hello, text: '你好。', words }], false)).toEqual([
+    {
+      type: 'final',
+      text: '你好。',
+      startMs: 300,
+      endMs: 1200,
+      words: [
+        { text: '你', startMs: 300, endMs: 520 },
+        { text: '好', startMs: 520, endMs: 800 },
+      ],
+    },
+  ]);
+});

@@ -1,4 +1,7 @@
+import type { z } from 'zod';
+
 import type { LiveEvent } from '../contract.ts';
+import { utteranceWords, type volcengineWordSchema } from './utteranceWords.ts';
 
 /** One sentence of a Volcengine result; times are milliseconds of the connection's audio. */
 export interface Utterance {
@@ -7,13 +10,15 @@ export interface Utterance {
   end_time: number;
   /** The sentence will not change any more. */
   definite?: boolean | null;
+  words?: ReadonlyArray<z.output<typeof volcengineWordSchema>> | null;
 }
 
 type TranscriptEvent = Extract<LiveEvent, { type: 'partial' | 'final' }>;
 
 /**
  * Turns Volcengine's cumulative results (`result_type: full`: every sentence so far, again in each
- * response) into the contract's events: each definite sentence becomes one `final`, once; the
+ * response) into the contract's events: each definite sentence becomes one `final`, once, with
+ * its timed words; the
  * sentence still being recognised becomes the `partial`. The terminal response commits whatever
  * it still holds, so the last words are kept even when the vendor leaves them indefinite.
  */
@@ -41,7 +46,9 @@ export class CumulativeUtterances {
       this.committed = { startMs, endMs };
       this.partialText = '';
       const text = utterance.text.trim();
-      if (text !== '') events.push({ type: 'final', text, startMs, endMs });
+      const words = utteranceWords(utterance.words);
+      if (text !== '')
+        events.push({ type: 'final', text, startMs, endMs, ...(words.length > 0 && { words }) });
     }
     this.tentative = tentative;
     const partial = this.partial(tentative);

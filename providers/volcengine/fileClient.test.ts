@@ -89,13 +89,56 @@ it('names the locale for languages beyond Chinese and English, and none without 
   expect(sentJson().audio).not.toHaveProperty('language');
 });
 
-it('turns the utterances (milliseconds) into segments', async () => {
+it('turns the utterances (milliseconds) into segments with their timed words, asking for no speakers', async () => {
   expect(await transcribe()).toEqual({
     segments: cannedSentences(durationMs).map((sentence) => ({
       text: `${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
       startMs: sentence.words[0]?.startMs,
       endMs: sentence.words.at(-1)?.endMs,
+      // The fake gives every word Volcengine's confidence 0, which names none.
+      words: sentence.words.map((word) => ({ text: word.word, startMs: word.startMs, endMs: word.endMs })),
     })),
+  });
+  expect(sentJson()['request']).not.toHaveProperty('enable_speaker_info');
+});
+
+it('keeps utterances without words, and a word confidence Volcengine did compute', async () => {
+  fake.failNext(200, {
+    headers: volcengineOutcomeHeaders('20000000', 'OK'),
+    body: {
+      result: {
+        text: '你好。再见。',
+        utterances: [
+          { text: '你好。', start_time: 0, end_time: 900 },
+          {
+            text: '再见。',
+            start_time: 1_000,
+            end_time: 1_800,
+            words: [{ text: '再', start_time: 1_000, end_time: 1_300, confidence: 0.92 }],
+          },
+        ],
+      },
+    },
+  });
+  expect((await transcribe()).segments).toEqual([
+    { text: '你好。', startMs: 0, endMs: 900 },
+    {
+      text: '再见。',
+      startMs: 1_000,
+      endMs: 1_800,
+      words: [{ text: '再', startMs: 1_000, endMs: 1_300, confidence: 0.92 }],
+    },
+  ]);
+});
+
+it('asks for enable_speaker_info only when enableSpeakerDiarization is set, and labels segments and words', async () => {
+  const { segments } = await transcribe({ config: { enableSpeakerDiarization: true } });
+  expect(sentJson()['request']).toMatchObject({ enable_speaker_info: true });
+  expect(segments.length).toBeGreaterThan(1);
+  segments.forEach((segment, index) => {
+    const speaker = String((index % 2) + 1);
+    expect(segment.speaker).toBe(speaker);
+    expect(segment.words?.every((word) => word.speaker === speaker)).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import { readJsonAnswer, uploadTimeoutMs, type VendorRequest, vendorRequest } fr
 import type { VolcengineConfig } from './config.ts';
 import { flashLanguages } from './flashLanguages.ts';
 import { metadata } from './metadata.ts';
+import { utteranceWords, volcengineWordSchema } from './utteranceWords.ts';
 
 /** The billing resource of the flash (极速版) file recognizer. */
 const flashResourceId = 'volc.bigasr.auc_turbo';
@@ -18,12 +19,25 @@ const success = '20000000';
 /** "Silent audio": the recognizer heard no speech, which for a file chunk is a valid, empty result. */
 const silentAudio = '20000003';
 
+const speakerSchema = z.union([z.string(), z.number()]).nullish();
+
 const recognitionSchema = z.object({
   audio_info: z.object({ duration: z.number() }).nullish(),
   result: z.object({
     text: z.string(),
     utterances: z
-      .array(z.object({ text: z.string(), start_time: z.number(), end_time: z.number() }))
+      .array(
+        z.object({
+          text: z.string(),
+          start_time: z.number(),
+          end_time: z.number(),
+          words: z.array(volcengineWordSchema).nullish(),
+          // With enable_speaker_info, the utterance's speaker: in `additions`, as Volcengine's
+          // answers put it, or beside the text, as our earlier notes had it.
+          speaker: speakerSchema,
+          additions: z.object({ speaker: speakerSchema }).nullish(),
+        }),
+      )
       .nullish(),
   }),
 });
@@ -58,7 +72,14 @@ export async function transcribeFile(
         (audio) => ({
           user: { uid: 'earshot' },
           audio: { data: audio, format: 'wav', ...(language && { language }) },
-          request: { model_name: 'bigmodel', enable_itn: true, enable_punc: true, show_utterances: true },
+          request: {
+            model_name: 'bigmodel',
+            enable_itn: true,
+            enable_punc: true,
+            show_utterances: true,
+            // Sent only when asked for; the recognizer then names each utterance's speaker.
+            ...(request.config.enableSpeakerDiarization && { enable_speaker_info: true }),
+          },
         }),
         request.wavPath,
         uploadThenProcessing((progress) => request.onProgress(progress)),
@@ -75,6 +96,7 @@ export async function transcribeFile(
     segments: toSegments(
       readAnswer(recognitionSchema, await readJsonAnswer(call, response), { vendor: metadata.vendor }),
       request.durationMs,
+      request.config.enableSpeakerDiarization,
     ),
   };
 }
@@ -94,21 +116,34 @@ function refusal(status: string | null, message: string | null, secrets: readonl
   );
 }
 
-/** Utterance times are milliseconds already; a result without utterances spans the whole audio. */
+/**
+ * Utterance times are milliseconds already; each utterance keeps its words and, when speakers were
+ * asked for, its speaker. A result without utterances spans the whole audio.
+ */
 function toSegments(
   recognition: z.output<typeof recognitionSchema>,
   durationMs: number,
+  speakers: boolean,
 ): TranscribedSegment[] {
   const { utterances, text } = recognition.result;
   if (!utterances || utterances.length === 0) {
     const endMs = recognition.audio_info?.duration ?? durationMs;
     return text.trim() === '' ? [] : [{ text: text.trim(), startMs: 0, endMs: Math.round(endMs) }];
   }
-  return utterances
-    .map((utterance) => ({
-      text: utterance.text.trim(),
-      startMs: Math.round(utterance.start_time),
-      endMs: Math.round(utterance.end_time),
-    }))
-    .filter((segment) => segment.text !== '');
+  return utterances.flatMap((utterance) => {
+    const text = utterance.text.trim();
+    if (text === '') return [];
+    const named = utterance.additions?.speaker ?? utterance.speaker;
+    const speaker = speakers && named !== undefined && named !== null ? String(named) : undefined;
+    const words = utteranceWords(utterance.words, speaker);
+    return [
+      {
+        text,
+        startMs: Math.round(utterance.start_time),
+        endMs: Math.round(utterance.end_time),
+        ...(speaker !== undefined && { speaker }),
+        ...(words.length > 0 && { words }),
+      },
+    ];
+  });
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDirectStream, sendInFrames } from '../../test/conformance/liveStreams.ts';
-import { markedSpeech } from '../../test/fakes/streaming/markedSpeech.ts';
+import { markedSentences, markedSpeech, vocabularyWord } from '../../test/fakes/streaming/markedSpeech.ts';
 import {
   type FakeWire,
   type StreamingFake,
@@ -110,6 +110,27 @@ describe('against the Volcengine fake', () => {
         show_utterances: true,
         result_type: 'full',
       },
+    });
+  });
+
+  it('gives each final the timed words of its sentence', async () => {
+    fake = await startVolcengineStreamingFake();
+    const { stream, events, next } = open(fake.baseUrl);
+    await next((event) => event.type === 'ready');
+    sendInFrames(stream, markedSpeech(markedSentences(8, 4)));
+    await stream.finish(5000);
+    const finals = events.filter((event) => event.type === 'final');
+    expect(finals).toHaveLength(2);
+    finals.forEach((final, sentence) => {
+      const offsetMs = sentence * 2000;
+      expect(final.words).toEqual(
+        [0, 1, 2, 3].map((position) => ({
+          text: vocabularyWord(sentence * 4 + position),
+          startMs: offsetMs + position * 400,
+          endMs: offsetMs + (position + 1) * 400,
+        })),
+      );
+      expect([final.startMs, final.endMs]).toEqual([offsetMs, offsetMs + 1600]);
     });
   });
 

@@ -8,6 +8,7 @@ import { decodeFrame, encodeFrame, type Frame, messageTypes } from './binaryFram
 import type { VolcengineConfig } from './config.ts';
 import { CumulativeUtterances } from './cumulativeUtterances.ts';
 import { metadata } from './metadata.ts';
+import { volcengineWordSchema } from './utteranceWords.ts';
 
 const vendor = metadata.vendor;
 /** The "optimised" bidirectional mode: a response only when the result changes. */
@@ -34,6 +35,7 @@ const responseSchema = z.object({
             start_time: z.number(),
             end_time: z.number(),
             definite: z.boolean().nullish(),
+            words: z.array(volcengineWordSchema).nullish(),
           }),
         )
         .nullish(),

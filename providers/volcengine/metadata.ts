@@ -12,7 +12,8 @@ export const metadata: ProviderMetadata = {
   capabilities: {
     streaming: true,
     translation: false,
-    diarization: false,
+    // Files only: the flash recognizer's enable_speaker_info.
+    diarization: true,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

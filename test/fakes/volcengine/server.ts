@@ -60,7 +60,7 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
     }
     const body = readJson(request);
     const audio = body?.audio as { data?: unknown; url?: unknown; language?: unknown } | undefined;
-    const settings = body?.request as { model_name?: unknown } | undefined;
+    const settings = body?.request as { model_name?: unknown; enable_speaker_info?: unknown } | undefined;
     if (body === undefined || settings?.model_name !== 'bigmodel' || typeof audio?.data !== 'string') {
       return outcome(400, '45000001', 'invalid request: request.model_name and audio.data are required');
     }
@@ -79,7 +79,7 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
     }
     const wav = readWavInfo(bytes);
     if (wav === undefined) return outcome(400, '45000151', 'invalid audio format');
-    const answer = recognition(wav.durationMs);
+    const answer = recognition(wav.durationMs, settings.enable_speaker_info === true);
     await held.released(clientGone);
     return answer.result.utterances.length === 0
       ? outcome(200, '20000003', 'silent audio', answer)
@@ -122,9 +122,14 @@ export function volcengineOutcomeHeaders(
   };
 }
 
-/** The canned speech as the flash recognizer reports it: one utterance per sentence, times in ms. */
-function recognition(durationMs: number) {
-  const utterances = cannedSentences(durationMs).map((sentence) => ({
+/**
+ * The canned speech as the flash recognizer reports it: one utterance per sentence, times in ms,
+ * each word's confidence 0 as in Volcengine's examples. With `enable_speaker_info`, two speakers
+ * ("1", "2") take turns by sentence, named in each utterance's `additions`.
+ */
+function recognition(durationMs: number, speakers: boolean) {
+  const utterances = cannedSentences(durationMs).map((sentence, index) => ({
+    ...(speakers && { additions: { speaker: String((index % 2) + 1) } }),
     text: `${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
     start_time: sentence.words[0]?.startMs ?? 0,
     end_time: sentence.words.at(-1)?.endMs ?? 0,
