@@ -90,12 +90,13 @@ it('keeps each segment’s words with their times, speaker and confidence when a
   expect(sentenceSegments(pieces)[0]).not.toHaveProperty('words');
 });
 
-it('makes words of sub-word tokens: a word starts at a leading space, its least sure token sets its confidence', () => {
+it('makes words of sub-word tokens: a word starts at a space, its least sure token sets its confidence', () => {
   const [segment] = sentenceSegments(
     [
       { text: 'Hel', startMs: 0, endMs: 100, confidence: 0.9 },
       { text: 'lo', startMs: 100, endMs: 200, confidence: 0.7 },
-      { text: ' world', startMs: 250, endMs: 400, confidence: 0.95 },
+      { text: ' ', startMs: 200, endMs: 250 },
+      { text: 'world', startMs: 250, endMs: 400, confidence: 0.95 },
       { text: '.', startMs: 400, endMs: 400, confidence: 0.99 },
     ],
     { piecesCarrySpacing: true, keepWords: true },

@@ -82,7 +82,10 @@ export function sentenceSegments(
       close();
     }
     current ??= { first: piece, text: '', endMs: piece.endMs, words: [] };
-    if (keepWords) addToWords(current, piece, piecesCarrySpacing && !startsWord(current.text, text));
+    // A blank token only spaces words apart.
+    if (keepWords && text.trim() !== '') {
+      addToWords(current, piece, piecesCarrySpacing && !startsWord(current.text, text));
+    }
     current.text = piecesCarrySpacing ? current.text + text : joinWords(current.text, text);
     current.endMs = Math.max(current.endMs, piece.endMs);
     if (sentenceEnd.test(text.trim())) close();
@@ -93,7 +96,13 @@ export function sentenceSegments(
 
 /** Whether a token that carries its own spacing begins a word after the segment's text so far. */
 function startsWord(joined: string, token: string): boolean {
-  return joined.trim() === '' || /^\s/u.test(token) || lastUnspaced.test(joined) || firstUnspaced.test(token);
+  return (
+    joined.trim() === '' ||
+    /\s$/u.test(joined) ||
+    /^\s/u.test(token) ||
+    lastUnspaced.test(joined) ||
+    firstUnspaced.test(token)
+  );
 }
 
 /** A piece is a word of its own, or the next part of the last word (sub-word tokens). */
