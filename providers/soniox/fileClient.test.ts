@@ -131,9 +131,26 @@ it('turns the sub-word tokens into sentences with millisecond times, speakers an
       endMs: sentence.words.at(-1)?.endMs,
       speaker: String((index % 2) + 1),
       language: 'de',
+      words: sentence.words.map((word, position) => ({
+        text: `${position === 0 ? `${word.word[0]?.toUpperCase()}${word.word.slice(1)}` : word.word}${position === sentence.words.length - 1 ? '.' : ''}`,
+        startMs: word.startMs,
+        endMs: word.endMs,
+        speaker: String((index % 2) + 1),
+        confidence: 0.95,
+      })),
     })),
   );
   expect(result.language).toBe('de');
+});
+
+it('gives words without speakers when diarization is off', async () => {
+  const result = await transcribe();
+  expect(result.segments.length).toBeGreaterThan(0);
+  for (const segment of result.segments) {
+    expect(segment.speaker).toBeNull();
+    expect(segment.words?.length).toBeGreaterThan(0);
+    expect(segment.words?.every((word) => word.speaker === undefined)).toBe(true);
+  }
 });
 
 it('reports the real upload bytes, then processing, and deletes both objects after success', async () => {

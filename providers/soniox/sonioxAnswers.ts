@@ -18,6 +18,8 @@ export const transcriptTokenSchema = z.object({
   text: z.string(),
   start_ms: z.number().nullish(),
   end_ms: z.number().nullish(),
+  /** 0–1; required in the SDK's TranscriptToken, read as optional all the same. */
+  confidence: z.number().nullish(),
   speaker: z.string().nullish(),
   language: z.string().nullish(),
   translation_status: z.string().nullish(),

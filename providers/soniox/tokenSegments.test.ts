@@ -17,8 +17,22 @@ it('joins sub-word tokens as they come and ends a segment at sentence punctuatio
       token('!', 400),
     ]),
   ).toEqual([
-    { text: 'Hello.', startMs: 0, endMs: 300, speaker: null, language: null },
-    { text: 'Bye!', startMs: 300, endMs: 500, speaker: null, language: null },
+    {
+      text: 'Hello.',
+      startMs: 0,
+      endMs: 300,
+      speaker: null,
+      language: null,
+      words: [{ text: 'Hello.', startMs: 0, endMs: 300 }],
+    },
+    {
+      text: 'Bye!',
+      startMs: 300,
+      endMs: 500,
+      speaker: null,
+      language: null,
+      words: [{ text: 'Bye!', startMs: 300, endMs: 500 }],
+    },
   ]);
 });
 
@@ -46,12 +60,41 @@ it('leaves out markers, audio events, translated tokens and anything without a t
     token(' ', 300),
     { text: ' floating' },
   ]);
-  expect(segments).toEqual([{ text: 'Yes', startMs: 0, endMs: 400, speaker: null, language: null }]);
+  expect(segments).toEqual([
+    {
+      text: 'Yes',
+      startMs: 0,
+      endMs: 400,
+      speaker: null,
+      language: null,
+      words: [{ text: 'Yes', startMs: 0, endMs: 100 }],
+    },
+  ]);
 });
 
 it('never returns a segment without text', () => {
   expect(segmentsFromTokens([token(' ', 0), token('.', 100)])).toEqual([
-    { text: '.', startMs: 0, endMs: 200, speaker: null, language: null },
+    {
+      text: '.',
+      startMs: 0,
+      endMs: 200,
+      speaker: null,
+      language: null,
+      words: [{ text: '.', startMs: 100, endMs: 200 }],
+    },
   ]);
   expect(segmentsFromTokens([token('  ', 0)])).toEqual([]);
+});
+
+it('makes words of the tokens, with their speaker and the least sure token’s confidence', () => {
+  const [segment] = segmentsFromTokens([
+    token('Good', 0, { speaker: '1', confidence: 0.9 }),
+    token(' mor', 100, { speaker: '1', confidence: 0.6 }),
+    token('ning', 200, { speaker: '1', confidence: 0.8 }),
+    token('.', 300, { speaker: '1', confidence: 0.99 }),
+  ]);
+  expect(segment?.words).toEqual([
+    { text: 'Good', startMs: 0, endMs: 100, speaker: '1', confidence: 0.9 },
+    { text: 'morning.', startMs: 100, endMs: 400, speaker: '1', confidence: 0.6 },
+  ]);
 });
