@@ -9,8 +9,8 @@ import { defaultProviderId, findProvider, providerDefinitions } from './registry
  */
 const specComparison = `
 | P01 | Cloud | WebSocket (direct) | MediaRecorder (WebM/Opus) | Yes | Yes | Yes | Yes |
-| P02 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
-| P03 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
+| P02 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
+| P03 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P04 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P05 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P06 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
@@ -60,6 +60,9 @@ const specConfiguration: Record<string, { required: string[]; optional: string[]
 
 /** Optional settings beyond the spec's, each with a default that keeps the spec's behaviour. */
 const extraFields: Record<string, string[]> = {
+  // Files only for P02 and P03, whose live APIs tell no speakers apart.
+  P02: ['enableSpeakerDiarization'],
+  P03: ['enableSpeakerDiarization'],
   // AssemblyAI's streaming API has a host of its own, apart from the REST API's `endpoint`.
   P06: ['enableSpeakerDiarization'],
   P07: ['streamingEndpoint', 'enableSpeakerDiarization'],
