@@ -1,4 +1,4 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { holdsEveryWord, matchingLine, type CandidateLine } from './matchingLine.ts';
 import {
   listedSessionCells,
@@ -97,12 +97,7 @@ export class SessionListReader {
       matchSets.length === 0 ? this.plainPage(filters, query) : this.searchPage(matchSets, filters, query);
     const sessions = this.sessionsById(ids);
     if (words.length === 0) return { sessions, total };
-    const matchingLines: Record<string, MatchingLine | null> = {};
-    const namesBySession = this.speakerNamesOfPage(sessions);
-    for (const session of sessions) {
-      matchingLines[session.id] = this.matchingLineOf(session, words, namesBySession.get(session.id));
-    }
-    return { sessions, total, matchingLines };
+    return { sessions, total, matchingLines: this.matchingLines(sessions, words) };
   }
 
   /** Along the start-time index, counted apart. */
@@ -252,59 +247,81 @@ export class SessionListReader {
     return bySession;
   }
 
-  /** `names`: as the session page shows them, a speaker goes by the name given to it. */
-  private matchingLineOf(
-    session: ListedSession,
+  /**
+   * Each listed session's matching line. A speaker goes by the name given to it, as the session
+   * page shows it. The first segment that may hold a word is read for every session without named
+   * speakers in one statement: twenty statements, one per session, cost more than their scans.
+   */
+  private matchingLines(
+    sessions: readonly ListedSession[],
     words: readonly TypedWord[],
-    names: ReadonlyMap<string, string> = new Map(),
-  ): MatchingLine | null {
-    const segments = this.segmentsMaybeHolding(session.id, words, names);
-    function* candidates(): Generator<CandidateLine> {
-      for (const line of session.summary.split(/\n+/)) {
-        if (line.trim() !== '')
-          yield { text: line.trim(), source: 'summary', seq: null, startMs: null, speaker: null };
-      }
-      for (const row of segments) {
-        const label = row.speaker === null ? null : String(row.speaker);
-        yield {
-          text: String(row.text),
-          source: 'transcript',
-          seq: Number(row.seq),
-          startMs: Number(row.startMs),
-          speaker: label === null ? null : (names.get(label) ?? label),
-        };
-      }
+  ): Record<string, MatchingLine | null> {
+    const namesBySession = this.speakerNamesOfPage(sessions);
+    const unnamed = sessions.filter((session) => !namesBySession.has(session.id));
+    const firstSegments = this.firstSegmentsMaybeHolding(unnamed, words);
+    const lines: Record<string, MatchingLine | null> = {};
+    for (const session of sessions) {
+      const names = namesBySession.get(session.id);
+      const segments =
+        names === undefined
+          ? this.segmentsAfter(firstSegments.get(session.id), session.id, words)
+          : this.segmentsMaybeHolding(session.id, words, names);
+      lines[session.id] = matchingLine(words, candidateLines(session.summary, segments, names));
     }
-    return matchingLine(words, candidates());
+    return lines;
+  }
+
+  /** `first`, then the session's later segments that may hold a word; none when there is no first. */
+  private *segmentsAfter(
+    first: SegmentRow | undefined,
+    sessionId: string,
+    words: readonly TypedWord[],
+  ): Generator<SegmentRow> {
+    if (first === undefined) return;
+    yield first;
+    yield* this.segmentsMaybeHolding(sessionId, words, new Map(), Number(first.seq));
+  }
+
+  /** By session id: the first segment that may hold one of `words` (see segmentsMaybeHolding). */
+  private firstSegmentsMaybeHolding(
+    sessions: readonly ListedSession[],
+    words: readonly TypedWord[],
+  ): Map<string, SegmentRow> {
+    if (sessions.length === 0) return new Map();
+    const mayHold = mayHoldWords(words);
+    const rows = this.prepared(
+      `SELECT listed.value AS sessionId, found.seq, found.text, found.startMs, found.speaker
+       FROM json_each(?) AS listed JOIN segments AS found
+         ON found.sessionId = listed.value AND found.seq = (
+           SELECT seq FROM segments WHERE sessionId = listed.value AND ${mayHold.sql} ORDER BY seq LIMIT 1
+         )`,
+    ).all(JSON.stringify(sessions.map((session) => session.id)), ...mayHold.parameters);
+    return new Map(rows.map((row) => [String(row.sessionId), row]));
   }
 
   /**
-   * The session's segments that may hold one of `words`, in order: the rest cannot be its matching
-   * line. Reading every segment of every session on the page into JavaScript cost more than the
-   * search itself; SQLite's LIKE passes over them in place. LIKE folds ASCII case only, so a line
-   * (or speaker) with any other character is always read, and `matchingLine` decides; so is a line
-   * whose speaker was given a name (`names`, by label). Read lazily: `matchingLine` stops at the
-   * first line holding every word, and the `for…of` that stops resets the statement (an iterator
-   * left part read would hold this connection's read snapshot, and the reader would stop seeing new
+   * The session's segments after `afterSeq` that may hold one of `words`, in order: the rest cannot
+   * be its matching line. Reading every segment of every session on the page into JavaScript cost
+   * more than the search itself; SQLite's LIKE passes over them in place. A line whose speaker was
+   * given a name (`names`, by label) is always read. Read lazily: `matchingLine` stops at the first
+   * line holding every word, and the `for…of` that stops resets the statement (an iterator left
+   * part read would hold this connection's read snapshot, and the reader would stop seeing new
    * writes).
    */
   private segmentsMaybeHolding(
     sessionId: string,
     words: readonly TypedWord[],
     names: ReadonlyMap<string, string>,
-  ) {
-    const holding = words.map(() => "text LIKE ? ESCAPE '\\' OR speaker LIKE ? ESCAPE '\\'").join(' OR ');
-    const patterns = words.flatMap((word) => {
-      const pattern = `%${likeEscaped(word.text)}%`;
-      return [pattern, pattern];
-    });
+    afterSeq = -1,
+  ): Iterable<SegmentRow> {
+    const mayHold = mayHoldWords(words);
     const named = names.size === 0 ? [] : [JSON.stringify([...names.keys()])];
     return this.prepared(
       `SELECT seq, text, startMs, speaker FROM segments
-       WHERE sessionId = ? AND (${beyondAscii('text')} OR ${beyondAscii('speaker')} OR ${holding}
+       WHERE sessionId = ? AND seq > ? AND (${mayHold.sql}
          ${named.length === 0 ? '' : 'OR speaker IN (SELECT value FROM json_each(?))'})
        ORDER BY seq`,
-    ).iterate(sessionId, ...patterns, ...named);
+    ).iterate(sessionId, afterSeq, ...mayHold.parameters, ...named);
   }
 
   /** Statements are kept by their SQL: a list asks one of a few shapes again and again. */
@@ -319,6 +336,43 @@ export class SessionListReader {
 }
 
 const recentAnswersKept = 16;
+
+type SegmentRow = Record<string, SQLOutputValue>;
+
+/**
+ * SQL true for a segment that may hold one of `words`. LIKE folds ASCII case only, so a line (or
+ * speaker) with any other character always may, and `matchingLine` decides.
+ */
+function mayHoldWords(words: readonly TypedWord[]): SessionIdsSql {
+  const patterns = words.map((word) => `%${likeEscaped(word.text)}%`);
+  const like = patterns.map(() => "text LIKE ? ESCAPE '\\' OR speaker LIKE ? ESCAPE '\\'").join(' OR ');
+  return {
+    sql: `(${beyondAscii('text')} OR ${beyondAscii('speaker')} OR ${like})`,
+    parameters: patterns.flatMap((pattern) => [pattern, pattern]),
+  };
+}
+
+/** The summary's lines, then `segments`, as lines a word search may show. */
+function* candidateLines(
+  summary: string,
+  segments: Iterable<SegmentRow>,
+  names: ReadonlyMap<string, string> = new Map(),
+): Generator<CandidateLine> {
+  for (const line of summary.split(/\n+/)) {
+    if (line.trim() !== '')
+      yield { text: line.trim(), source: 'summary', seq: null, startMs: null, speaker: null };
+  }
+  for (const row of segments) {
+    const label = row.speaker === null ? null : String(row.speaker);
+    yield {
+      text: String(row.text),
+      source: 'transcript',
+      seq: Number(row.seq),
+      startMs: Number(row.startMs),
+      speaker: label === null ? null : (names.get(label) ?? label),
+    };
+  }
+}
 /** SQL true when the text `column` holds a character beyond ASCII: one that takes more than a byte. */
 function beyondAscii(column: string): string {
   return `length(${column}) < octet_length(${column})`;
