@@ -14,6 +14,15 @@ import type { EventObject, SnapshotFrom } from 'xstate';
  * session it had opened.
  */
 
+/** One word of a recognised segment, timed as its segment is. */
+export interface RecognisedWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+  speaker?: string | null;
+  confidence?: number | null;
+}
+
 /** A piece of recognised text, its times relative to the start of the chunk it came from. */
 export interface RecognisedSegment {
   text: string;
@@ -21,6 +30,8 @@ export interface RecognisedSegment {
   endMs: number;
   speaker?: string | null;
   language?: string | null;
+  /** Where the provider timed its words. */
+  words?: RecognisedWord[];
 }
 
 export type SessionClosing = { type: 'STOP' } | { type: 'FAIL'; reason: string } | { type: 'QUIT' };

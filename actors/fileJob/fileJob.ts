@@ -21,6 +21,7 @@ import { vocabularyOfSession } from '../../store/vocabulary.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { invokedEffect, settleWithin, type EffectWork } from '../invokedEffect.ts';
 import { followJobActor } from '../jobActor.ts';
+import { placeWords } from '../placeWords.ts';
 import { chunkLimits } from './chunkLimits.ts';
 import { decodeToChunks } from './decodeToChunks.ts';
 import { probeMedia } from './probeMedia.ts';
@@ -259,6 +260,7 @@ export function createFileJob(input: FileJobInput): FileJob {
           endMs: Math.max(startMs, place(segment.endMs)),
           speaker: segment.speaker ?? null,
           language: segment.language ?? null,
+          words: placeWords(segment.words, place),
         };
       });
       // The session lasts as long as the audio transcribed so far, speech or not.

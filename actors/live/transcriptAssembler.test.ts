@@ -149,8 +149,103 @@ describe('TranscriptAssembler with tokens (P01)', () => {
       1000,
     );
     expect(assembler.closeStream(1000)).toEqual([
-      { text: 'the quick', startMs: 0, endMs: 700, speaker: null, language: null },
+      {
+        text: 'the quick',
+        startMs: 0,
+        endMs: 700,
+        speaker: null,
+        language: null,
+        words: [
+          { text: 'the', startMs: 0, endMs: 300 },
+          { text: 'quick', startMs: 400, endMs: 700 },
+        ],
+      },
     ]);
     expect(assembler.tentative).toBe('');
+  });
+});
+
+describe('TranscriptAssembler words', () => {
+  it("places a final's words in the session as its segment is, keeping speaker and confidence", () => {
+    const assembler = new TranscriptAssembler();
+    assembler.startStream(2000);
+    const change = assembler.accept(
+      {
+        type: 'final',
+        text: 'Hello there.',
+        startMs: 100,
+        endMs: 900,
+        speaker: 'Speaker 1',
+        words: [
+          { text: 'Hello', startMs: 100, endMs: 420, speaker: 'Speaker 1', confidence: 0.97 },
+          { text: ' there.', startMs: 480, endMs: 900 },
+          { text: ' ', startMs: 900, endMs: 900 },
+        ],
+      },
+      3000,
+    );
+    expect(change.committed).toEqual([
+      {
+        text: 'Hello there.',
+        startMs: 2100,
+        endMs: 2900,
+        speaker: 'Speaker 1',
+        language: null,
+        words: [
+          { text: 'Hello', startMs: 2100, endMs: 2420, speaker: 'Speaker 1', confidence: 0.97 },
+          { text: 'there.', startMs: 2480, endMs: 2900 },
+        ],
+      },
+    ]);
+  });
+
+  it('gives a final without word times no words', () => {
+    const assembler = new TranscriptAssembler();
+    const change = assembler.accept(
+      { type: 'final', text: 'Untimed.', startMs: 0, endMs: 500, words: [] },
+      500,
+    );
+    expect(change.committed[0]).not.toHaveProperty('words');
+  });
+
+  it("joins P01's sub-word tokens into words: first token's start, last token's end, their speaker", () => {
+    const assembler = new TranscriptAssembler();
+    assembler.startStream(10_000);
+    const change = assembler.accept(
+      {
+        type: 'tokens',
+        final: [
+          token('Hel', 0, 100, '1'),
+          token('lo', 100, 200, '1'),
+          token(' wor', 250, 400, '1'),
+          token('ld', 400, 550, '1'),
+          token('.', 550, 600, '1'),
+        ],
+        tentative: [],
+      },
+      11_000,
+    );
+    expect(change.committed).toEqual([
+      {
+        text: 'Hello world.',
+        startMs: 10_000,
+        endMs: 10_600,
+        speaker: '1',
+        language: null,
+        words: [
+          { text: 'Hello', startMs: 10_000, endMs: 10_200, speaker: '1' },
+          { text: 'world.', startMs: 10_250, endMs: 10_600, speaker: '1' },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out a token word it cannot time rather than guess', () => {
+    const assembler = new TranscriptAssembler();
+    const change = assembler.accept(
+      { type: 'tokens', final: [{ text: 'Um' }, token(' yes.', 300, 600)], tentative: [] },
+      1000,
+    );
+    expect(change.committed[0]?.words).toEqual([{ text: 'yes.', startMs: 300, endMs: 600 }]);
   });
 });

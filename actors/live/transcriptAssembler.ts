@@ -1,4 +1,6 @@
-import type { LiveEvent, LiveToken } from '../../providers/contract.ts';
+import type { LiveEvent, LiveToken, TimedWord } from '../../providers/contract.ts';
+import type { SegmentWord } from '../../store/records.ts';
+import { placeWords } from '../placeWords.ts';
 
 /** A piece of transcript the provider will not change, placed in the session's audio. */
 export interface CommittedSegment {
@@ -7,6 +9,8 @@ export interface CommittedSegment {
   endMs: number;
   speaker: string | null;
   language: string | null;
+  /** Its words as the provider timed them, placed in the session's audio as the segment is. */
+  words?: SegmentWord[];
 }
 
 /** What one provider event changed. */
@@ -29,7 +33,7 @@ const maxPendingMs = 4_000;
  * the last commit, up to the audio sent so far.
  *
  * Token streams (P01) are grouped into sentence-sized segments at sentence ends, speaker changes
- * and word boundaries, never inside a word.
+ * and word boundaries, never inside a word. Their sub-word tokens become the segment's words.
  */
 export class TranscriptAssembler {
   private streamOffsetMs = 0;
@@ -62,16 +66,15 @@ export class TranscriptAssembler {
         this.partialText = '';
         const text = event.text.trim();
         if (text === '') return this.change([]);
-        return this.change([
-          this.place(
-            text,
-            event.startMs,
-            event.endMs,
-            audioSentMs,
-            event.speaker ?? null,
-            event.language ?? null,
-          ),
-        ]);
+        const segment = this.place(
+          text,
+          event.startMs,
+          event.endMs,
+          audioSentMs,
+          event.speaker ?? null,
+          event.language ?? null,
+        );
+        return this.change([this.withWords(segment, event.words)]);
       }
       case 'tokens':
         this.pendingTokens.push(...event.final);
@@ -112,6 +115,12 @@ export class TranscriptAssembler {
     this.partialText = '';
     if (tail !== '') committed.push(this.place(tail, undefined, undefined, audioSentMs, null, null));
     return committed;
+  }
+
+  /** The segment with the provider's words, their stream times moved into the session's audio. */
+  private withWords(segment: CommittedSegment, words: readonly TimedWord[] | undefined): CommittedSegment {
+    const placed = placeWords(words, (ms) => Math.max(0, Math.round(ms + this.streamOffsetMs)));
+    return placed === undefined ? segment : { ...segment, words: placed };
   }
 
   private change(committed: CommittedSegment[]): AssembledChange {
@@ -163,7 +172,7 @@ export class TranscriptAssembler {
     if (text === '') return undefined;
     const first = tokens.find((token) => token.startMs !== undefined);
     const last = tokens.findLast((token) => token.endMs !== undefined);
-    return this.place(
+    const segment = this.place(
       text,
       first?.startMs,
       last?.endMs,
@@ -171,6 +180,7 @@ export class TranscriptAssembler {
       tokens[0]?.speaker ?? null,
       tokens[0]?.language ?? null,
     );
+    return this.withWords(segment, tokenWords(tokens));
   }
 
   private atWordBoundary(): boolean {
@@ -181,6 +191,26 @@ export class TranscriptAssembler {
 
 function tokenText(tokens: readonly LiveToken[]): string {
   return tokens.map((token) => token.text).join('');
+}
+
+/**
+ * Sub-word tokens joined into words: a word begins with the first token and with each token that
+ * starts one, and runs from its first token's start to its last token's end, with their speaker. A
+ * word whose first token has no start or last token no end is left out, not given a guessed time.
+ */
+function tokenWords(tokens: readonly LiveToken[]): TimedWord[] {
+  const groups: LiveToken[][] = [];
+  for (const token of tokens) {
+    const current = groups.at(-1);
+    if (current === undefined || startsWord(token)) groups.push([token]);
+    else current.push(token);
+  }
+  return groups.flatMap((group): TimedWord[] => {
+    const startMs = group[0]?.startMs;
+    const endMs = group.at(-1)?.endMs;
+    if (startMs === undefined || endMs === undefined) return [];
+    return [{ text: tokenText(group), startMs, endMs, speaker: group[0]?.speaker ?? null }];
+  });
 }
 
 /** A token that begins a new word: a leading space, or a CJK character (no spaces in CJK text). */

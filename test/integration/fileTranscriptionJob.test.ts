@@ -72,6 +72,49 @@ describe('file job: chunking and timestamps', () => {
     });
   });
 
+  it("moves each segment's words by its chunk's start as it moves the segment, clamped to the chunk", async () => {
+    const provider = testProvider({
+      fileLimits: { maxDurationMs: 3_000 },
+      answer: (request) =>
+        Promise.resolve({
+          segments: [
+            {
+              text: 'Ask not.',
+              startMs: 100,
+              endMs: request.durationMs + 500,
+              speaker: 'A',
+              words: [
+                { text: 'Ask', startMs: 100, endMs: 400.4, speaker: 'A', confidence: 0.9 },
+                { text: 'not.', startMs: 450, endMs: request.durationMs + 500 },
+              ],
+            },
+          ],
+        }),
+    });
+    const { job } = startJob(provider);
+    await job.finished;
+    const chunkStarts = provider.seen.map((_, index) =>
+      provider.seen.slice(0, index).reduce((sum, chunk) => sum + chunk.request.durationMs, 0),
+    );
+    expect(chunkStarts.length).toBeGreaterThanOrEqual(4);
+    expect(store.getSegments(job.sessionId).map((segment) => segment.words)).toEqual(
+      chunkStarts.map((chunkStartMs, index) => {
+        const chunkEndMs = chunkStartMs + (provider.seen[index]?.request.durationMs ?? 0);
+        const at = (ms: number) => Math.min(chunkEndMs, chunkStartMs + ms);
+        return [
+          {
+            text: 'Ask',
+            startMs: at(100),
+            endMs: at(400),
+            speaker: 'A',
+            confidence: 0.9,
+          },
+          { text: 'not.', startMs: at(450), endMs: chunkEndMs, speaker: 'A' },
+        ];
+      }),
+    );
+  });
+
   it('loses and reorders no sample: the chunks put back together are the original audio', async () => {
     const provider = testProvider({ fileLimits: { maxDurationMs: 2_000 } });
     await startJob(provider).job.finished;
