@@ -98,6 +98,30 @@ it('reads turbo segments in seconds as trimmed millisecond segments', async () =
   expect(segments[0]?.text).toBe('The quick brown fox jumps over the lazy.');
 });
 
+it('gives each turbo segment its words as Whisper timed them, in ms, without speakers', async () => {
+  const { segments } = await transcribe({ hints: ['en'] }).result;
+  const sentences = cannedSentences(durationMs);
+  segments.forEach((segment, index) => {
+    expect(segment.words).toEqual(
+      (sentences[index]?.words ?? []).map((word, position, all) => ({
+        text: position === all.length - 1 ? `${word.word}.` : word.word,
+        startMs: word.startMs,
+        endMs: word.endMs,
+      })),
+    );
+  });
+});
+
+it('keeps the base model’s words on the sentences made of them', async () => {
+  const { segments } = await transcribe({ config: { model: '@cf/openai/whisper' } }).result;
+  const sentences = cannedSentences(durationMs);
+  expect(
+    segments.map((segment) =>
+      segment.words?.map((word) => [word.text.replace('.', ''), word.startMs, word.endMs]),
+    ),
+  ).toEqual(sentences.map((sentence) => sentence.words.map((word) => [word.word, word.startMs, word.endMs])));
+});
+
 it('groups the base model’s words into sentence segments', async () => {
   const { segments, language } = await transcribe({ config: { model: '@cf/openai/whisper' } }).result;
   const sentences = cannedSentences(durationMs);
@@ -159,7 +183,17 @@ it('skips turbo segments without text and places untimed ones, as the Workers AI
         text: 'Hello there. How are you?',
         word_count: 5,
         segments: [
-          { start: 0.2, end: 1.2, text: ' Hello there.', avg_logprob: -0.2 },
+          {
+            start: 0.2,
+            end: 1.2,
+            text: ' Hello there.',
+            avg_logprob: -0.2,
+            words: [
+              { word: 'Hello', start: 0.2, end: 0.6 },
+              { word: 'there.', start: 0.7 },
+              { start: 0.9, end: 1 },
+            ],
+          },
           { start: 1.2, end: 1.6, no_speech_prob: 0.9 },
           { text: ' How are you?' },
         ],
@@ -172,7 +206,13 @@ it('skips turbo segments without text and places untimed ones, as the Workers AI
   });
   expect(await transcribe().result).toEqual({
     segments: [
-      { text: 'Hello there.', startMs: 200, endMs: 1200, language: 'en' },
+      {
+        text: 'Hello there.',
+        startMs: 200,
+        endMs: 1200,
+        language: 'en',
+        words: [{ text: 'Hello', startMs: 200, endMs: 600 }],
+      },
       { text: 'How are you?', startMs: 1200, endMs: durationMs, language: 'en' },
     ],
     language: 'en',
@@ -193,7 +233,15 @@ it('skips base-model words without text and places untimed ones among their neig
     },
   });
   expect((await transcribe({ config: { model: '@cf/openai/whisper' } }).result).segments).toEqual([
-    { text: 'Hello there.', startMs: 100, endMs: durationMs, speaker: null, language: null },
+    {
+      text: 'Hello there.',
+      startMs: 100,
+      endMs: durationMs,
+      speaker: null,
+      language: null,
+      // "there." was placed, not timed by Whisper: it is in the text, not among the words.
+      words: [{ text: 'Hello', startMs: 100, endMs: 500 }],
+    },
   ]);
 });
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { FileTranscriptionRequest, FileTranscriptionResult, TranscribedSegment } from '../contract.ts';
+import type {
+  FileTranscriptionRequest,
+  FileTranscriptionResult,
+  TimedWord,
+  TranscribedSegment,
+} from '../contract.ts';
 import { type AnswerDescription, readAnswer, unexpectedShape } from '../http/answerShape.ts';
 import { apiUrl } from '../http/apiUrl.ts';
 import { ProviderError, redactSecrets } from '../http/providerError.ts';
@@ -16,6 +21,8 @@ const answerDescription: AnswerDescription = { vendor, showMismatch: true };
 const turboModel = '@cf/openai/whisper-large-v3-turbo';
 
 const seconds = z.number().nullish();
+const wordSchema = z.object({ word: z.string().nullish(), start: seconds, end: seconds });
+type Word = z.output<typeof wordSchema>;
 const envelopeSchema = z.object({
   success: z.boolean(),
   errors: z.array(z.object({ code: z.number().optional(), message: z.string() })).nullish(),
@@ -23,8 +30,17 @@ const envelopeSchema = z.object({
     .object({
       text: z.string(),
       // Every field of a segment or a word is optional in Workers AI's own types (@cloudflare/workers-types).
-      segments: z.array(z.object({ start: seconds, end: seconds, text: z.string().nullish() })).nullish(),
-      words: z.array(z.object({ word: z.string().nullish(), start: seconds, end: seconds })).nullish(),
+      segments: z
+        .array(
+          z.object({
+            start: seconds,
+            end: seconds,
+            text: z.string().nullish(),
+            words: z.array(wordSchema).nullish(),
+          }),
+        )
+        .nullish(),
+      words: z.array(wordSchema).nullish(),
       transcription_info: z.object({ language: z.string().nullish() }).nullish(),
     })
     .nullish(),
@@ -34,7 +50,8 @@ type Envelope = z.output<typeof envelopeSchema>;
 /**
  * Workers AI: one synchronous `POST /accounts/{account_id}/ai/run/{model}` per chunk. The turbo
  * model takes JSON with the audio as base64 (streamed, never held in memory) and answers with
- * segments; the base model takes the raw WAV and answers with words. Times are in seconds.
+ * segments, each with its timed words; the base model takes the raw WAV and answers with words,
+ * grouped here into sentences that keep them. Times are in seconds. Whisper tells no speakers apart.
  */
 export async function transcribeFile(
   request: FileTranscriptionRequest<CloudflareConfig>,
@@ -97,9 +114,17 @@ function toResult(answer: unknown, secrets: readonly string[], durationMs: numbe
   if (result.segments !== null && result.segments !== undefined) {
     const spoken = result.segments.flatMap((segment) => {
       const text = segment.text?.trim() ?? '';
+      const words = (segment.words ?? []).flatMap(timedWord);
       return text === ''
         ? []
-        : [{ text, startMs: millisecondsOrNull(segment.start), endMs: millisecondsOrNull(segment.end) }];
+        : [
+            {
+              text,
+              startMs: millisecondsOrNull(segment.start),
+              endMs: millisecondsOrNull(segment.end),
+              ...(words.length > 0 && { words }),
+            },
+          ];
     });
     segments = placeUntimed(spoken, durationMs).map((segment) => ({
       ...segment,
@@ -110,10 +135,18 @@ function toResult(answer: unknown, secrets: readonly string[], durationMs: numbe
       const text = word ?? '';
       return text.trim() === ''
         ? []
-        : [{ text, startMs: millisecondsOrNull(start), endMs: millisecondsOrNull(end) }];
+        : [
+            {
+              text,
+              startMs: millisecondsOrNull(start),
+              endMs: millisecondsOrNull(end),
+              placed: start === null || start === undefined || end === null || end === undefined,
+            },
+          ];
     });
     segments = sentenceSegments(
       placeUntimed(words, durationMs).map((word) => ({ ...word, speaker: null, language: language ?? null })),
+      { keepWords: true },
     );
   } else {
     // Both lists are optional; the text alone is what the model heard in the whole chunk.
@@ -121,4 +154,12 @@ function toResult(answer: unknown, secrets: readonly string[], durationMs: numbe
     segments = text === '' ? [] : [{ text, startMs: 0, endMs: durationMs, language: language ?? null }];
   }
   return language === undefined ? { segments } : { segments, language };
+}
+
+/** A word as Whisper timed it (seconds), or none when it lacks its text or a time. */
+function timedWord({ word, start, end }: Word): TimedWord[] {
+  const text = word?.trim() ?? '';
+  const startMs = millisecondsOrNull(start);
+  const endMs = millisecondsOrNull(end);
+  return text === '' || startMs === null || endMs === null ? [] : [{ text, startMs, endMs }];
 }
