@@ -13,6 +13,7 @@ import { ExportMenu } from '../sessions/ExportMenu.tsx';
 import { GeneratedPanels } from '../sessions/GeneratedPanels.tsx';
 import { resumeSessionStorageKey } from '../sessions/resumeSession.ts';
 import { sessionDisplayTitle } from '../sessions/sessionDisplayTitle.ts';
+import { SessionAudioPlayer } from '../sessions/SessionAudioPlayer.tsx';
 import { SessionOrganizer } from '../sessions/SessionOrganizer.tsx';
 import { SessionStatusBadge } from '../sessions/SessionStatusBadge.tsx';
 import { SessionTitle } from '../sessions/SessionTitle.tsx';
@@ -23,8 +24,10 @@ import {
   transcriptRevisionsHeadingId,
 } from '../sessions/TranscriptRevisionsPanel.tsx';
 import { type LineTranslation, TranscriptView } from '../sessions/TranscriptView.tsx';
+import { usePlaybackKeys } from '../sessions/usePlaybackKeys.ts';
 import { useProviderNames } from '../sessions/useProviderLabels.ts';
 import { type SessionDetail, useSessionDetail } from '../sessions/useSessionDetail.ts';
+import { useSessionPlayback } from '../sessions/useSessionPlayback.ts';
 import { type TranscriptRevisions, useTranscriptRevisions } from '../sessions/useTranscriptRevisions.ts';
 import { useRecordingSegments, useTags, useTopics } from '../store/replicaRecords.ts';
 import '../styles/sessions.css';
@@ -32,8 +35,8 @@ import '../styles/sessions.css';
 /**
  * One session, leading with what matters: a header with its facts and actions, then what the AI
  * made of it (summary, action items, chapters, mind map, Q&A), then the transcript with find, its
- * times as links, and a translation line by line. `atMs` (from `?t=` in the address) is a moment of
- * the transcript to show.
+ * times as links, and a translation line by line, played in step with the session's recorded
+ * audio once it has ended. `atMs` (from `?t=` in the address) is a moment of the transcript to show.
  */
 export function SessionPage(props: { sessionId: string; atMs?: number }) {
   const detail = useSessionDetail(props.sessionId);
@@ -92,6 +95,9 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
     const segment = props.atMs === undefined ? undefined : segmentAt(segments, props.atMs);
     if (segment !== undefined) setRevealedSegment({ seq: segment.seq });
   }
+  const playback = useSessionPlayback(session.id, segments, !recording);
+  const playable = playback.source.state === 'ready';
+  usePlaybackKeys(playable, playback);
   const sessionPath = `/sessions/${encodeURIComponent(session.id)}`;
 
   const remove = async () => {
@@ -199,6 +205,7 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
         )}
         <ErrorNotice error={actionError} onDismiss={() => setActionError(undefined)} />
       </header>
+      <SessionAudioPlayer playback={playback} />
 
       <GeneratedPanels
         session={session}
@@ -216,6 +223,7 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
         recording={recording}
         revealed={revealedSegment}
         onReveal={(segment) => setRevealedSegment({ seq: segment.seq })}
+        playback={playable ? playback : undefined}
       />
 
       <ConfirmDialog

@@ -6,6 +6,8 @@ export interface TextMark {
   end: number;
   /** The one match a find is on, set apart from the others (`mark.find-current`). */
   current?: boolean;
+  /** The word the audio is playing (`mark.spoken-word`), rather than a match of a find. */
+  spoken?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export function MarkedText(props: { text: string; marks: readonly TextMark[] }) 
     if (mark.start < last || mark.end <= mark.start || mark.end > text.length) continue;
     if (mark.start > last) parts.push(text.slice(last, mark.start));
     parts.push(
-      <mark key={mark.start} className={mark.current === true ? 'find-current' : undefined}>
+      <mark key={mark.start} className={markClass(mark)}>
         {text.slice(mark.start, mark.end)}
       </mark>,
     );
@@ -28,4 +30,9 @@ export function MarkedText(props: { text: string; marks: readonly TextMark[] }) 
   }
   if (last < text.length) parts.push(text.slice(last));
   return <>{parts}</>;
+}
+
+function markClass(mark: TextMark): string | undefined {
+  if (mark.current === true) return 'find-current';
+  return mark.spoken === true ? 'spoken-word' : undefined;
 }

@@ -1,10 +1,16 @@
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Segment } from '../../store/records.ts';
 import { hashOf } from '../app/route.ts';
-import { MarkedText } from './MarkedText.tsx';
+import { MarkedText, type TextMark } from './MarkedText.tsx';
+import { type PlayedSegment, spokenWordMark } from './playbackPosition.ts';
 import { SpeakerName } from './SpeakerName.tsx';
 import { TranscriptFind, useTranscriptFind } from './TranscriptFind.tsx';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
+import { useFollowPlayback } from './useFollowPlayback.ts';
+import type { SessionPlayback } from './useSessionPlayback.ts';
+
+/** What the transcript needs of the audio played beside it. */
+export type TranscriptPlayback = Pick<SessionPlayback, 'position' | 'playing' | 'playFrom'>;
 
 type TranscriptVersion = 'original' | 'translated' | 'corrected';
 
@@ -26,11 +32,13 @@ export interface LineTranslation {
  * it; the corrected text (and a translation without lines, as a live provider writes it) as tabs. Find highlights what is typed in the shown
  * version. Each time links to its moment (`?t=` in the page's address) so it can be shared.
  * `revealed` (a chapter, a citation or a time chosen) brings the timed segments into view, scrolled
- * to that segment, marked and focused; each new object is a new request.
+ * to that segment, marked and focused; each new object is a new request. With `playback` (the
+ * session's audio), the line being played is marked and kept in view, and its word where the line
+ * has timed `words`; a line's time, or a click on the line, plays from its start.
  */
 export function TranscriptView(props: {
   sessionId: string;
-  segments: Segment[];
+  segments: PlayedSegment[];
   /** Names given to the segments' speaker labels, by label. */
   speakerNames: Readonly<Record<string, string>>;
   translated: string | null;
@@ -39,8 +47,9 @@ export function TranscriptView(props: {
   recording: boolean;
   revealed?: { seq: number };
   onReveal: (segment: Segment) => void;
+  playback?: TranscriptPlayback;
 }) {
-  const { revealed, translation } = props;
+  const { revealed, translation, playback } = props;
   const [chosen, setChosen] = useState<TranscriptVersion>('original');
   const [revealRequest, setRevealRequest] = useState(revealed);
   if (revealed !== revealRequest) {
@@ -70,6 +79,11 @@ export function TranscriptView(props: {
   );
   const panel = useRef<HTMLDivElement>(null);
   const find = useTranscriptFind(findable, panel);
+  useFollowPlayback(
+    panel,
+    shown === 'original' ? playback?.position?.seq : undefined,
+    playback?.playing ?? false,
+  );
 
   const scrolledTo = useRef<{ seq: number }>(undefined);
   useEffect(() => {
@@ -122,6 +136,7 @@ export function TranscriptView(props: {
             revealedSeq={revealed?.seq}
             onReveal={props.onReveal}
             found={find.found}
+            playback={playback}
           />
         ) : (
           <p className="transcript-plain">
@@ -135,15 +150,16 @@ export function TranscriptView(props: {
 
 function Segments(props: {
   sessionId: string;
-  segments: Segment[];
+  segments: PlayedSegment[];
   speakerNames: Readonly<Record<string, string>>;
   translation: LineTranslation | undefined;
   recording: boolean;
   revealedSeq: number | undefined;
   onReveal: (segment: Segment) => void;
   found: ReturnType<typeof useTranscriptFind>['found'];
+  playback: TranscriptPlayback | undefined;
 }) {
-  const { translation, found } = props;
+  const { translation, found, playback } = props;
   if (props.segments.length === 0) {
     return (
       <p className="muted">
@@ -169,23 +185,42 @@ function Segments(props: {
         const time = transcriptTimestamp(segment.startMs);
         // The address is already this moment's: no hash change follows, so show it from here.
         const revealAgain = (event: MouseEvent) => {
+          playback?.playFrom(segment.startMs);
           if (location.hash !== href) return;
           event.preventDefault();
           props.onReveal(segment);
         };
+        // A click on the words plays them, unless it selects text or presses the speaker's name.
+        const playLine = (event: MouseEvent) => {
+          const pressed = event.target instanceof Element && event.target.closest('button, a, input');
+          if (pressed || (getSelection()?.toString() ?? '') !== '') return;
+          playback?.playFrom(segment.startMs);
+        };
+        const played = playback?.position?.seq === segment.seq ? playback.position : undefined;
+        const spoken =
+          played?.word === undefined
+            ? undefined
+            : spokenWordMark(segment.text, segment.words ?? [], played.word);
+        const marks: readonly TextMark[] = found.marksOf(index * 2);
         const translatedLine = translation?.lines.get(segment.seq);
         return (
           <div
             key={segment.seq}
-            className={revealed ? 'transcript-segment transcript-segment-revealed' : 'transcript-segment'}
+            className={segmentClass(revealed, played !== undefined)}
             data-seq={segment.seq}
             data-testid="transcript-segment"
+            aria-current={played !== undefined && playback?.playing === true ? 'time' : undefined}
             tabIndex={revealed ? -1 : undefined}
           >
             <a className="timestamp" href={href} title={`Link to ${time}`} onClick={revealAgain}>
               [{time}]
             </a>
-            <p className="transcript-line">
+            <p
+              className={
+                playback === undefined ? 'transcript-line' : 'transcript-line transcript-line-playable'
+              }
+              onClick={playback === undefined ? undefined : playLine}
+            >
               {segment.speaker !== null && (
                 <SpeakerName
                   sessionId={props.sessionId}
@@ -193,7 +228,7 @@ function Segments(props: {
                   name={props.speakerNames[segment.speaker]}
                 />
               )}
-              <MarkedText text={segment.text} marks={found.marksOf(index * 2)} />
+              <MarkedText text={segment.text} marks={spoken === undefined ? marks : [...marks, spoken]} />
             </p>
             {translation !== undefined && (
               <p className="transcript-line transcript-line-translated" data-testid="translated-line">
@@ -207,4 +242,14 @@ function Segments(props: {
       })}
     </div>
   );
+}
+
+function segmentClass(revealed: boolean, played: boolean): string {
+  return [
+    'transcript-segment',
+    revealed && 'transcript-segment-revealed',
+    played && 'transcript-segment-playing',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useCell } from 'tinybase/ui-react';
-import type { AskEntry, Segment, SessionRecord } from '../../store/records.ts';
+import type { AskEntry, SessionRecord } from '../../store/records.ts';
 import { control, ControlRequestError } from '../connection/control.ts';
+import type { PlayedSegment } from './playbackPosition.ts';
 
 export interface SessionDetail {
   session: SessionRecord;
-  segments: Segment[];
+  /** Each with its timed `words` where the provider gave them. */
+  segments: PlayedSegment[];
   askHistory: AskEntry[];
   /** Names given to the speaker labels of the segments, by label. */
   speakerNames: Record<string, string>;
