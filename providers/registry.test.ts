@@ -15,7 +15,7 @@ const specComparison = `
 | P05 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P06 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P07 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
-| P08 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
+| P08 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P09 | Cloud | REST (batch) | AudioWorklet (PCM16) | No | No | No | Yes |
 | P10 | Cloud | REST (batch) | AudioWorklet (PCM16) | No | No | No | Yes |
 | P11 | Cloud | REST (batch) | AudioWorklet (PCM16) | No | No | No | Yes |
@@ -66,6 +66,7 @@ const extraFields: Record<string, string[]> = {
   // AssemblyAI's streaming API has a host of its own, apart from the REST API's `endpoint`.
   P06: ['enableSpeakerDiarization'],
   P07: ['streamingEndpoint', 'enableSpeakerDiarization'],
+  P08: ['enableSpeakerDiarization'],
   P14: ['skipSilence'],
 };
 

@@ -11,7 +11,11 @@ it('requires apiKey and says so', () => {
 });
 
 it('defaults to no hints (auto-detect) and allows up to five', () => {
-  expect(sixtyDbConfigSchema.parse({ apiKey: 'k' })).toEqual({ apiKey: 'k', languageHints: [] });
+  expect(sixtyDbConfigSchema.parse({ apiKey: 'k' })).toEqual({
+    apiKey: 'k',
+    languageHints: [],
+    enableSpeakerDiarization: false,
+  });
   expect(
     sixtyDbConfigSchema.parse({ apiKey: 'k', languageHints: ['hi', 'en', 'ta', 'te', 'bn'] }).languageHints,
   ).toHaveLength(5);

@@ -91,6 +91,32 @@ it('turns segments timed in seconds into millisecond segments with their languag
   expect(language).toBe('hi');
 });
 
+it('keeps the words 60db nests in each segment, with their times and confidence, and asks for no speakers', async () => {
+  const { segments } = await transcribe().result;
+  expect(segments.map((segment) => segment.words)).toEqual(
+    cannedSentences(durationMs).map((sentence) =>
+      sentence.words.map((word) => ({
+        text: word.word,
+        startMs: word.startMs,
+        endMs: word.endMs,
+        confidence: 0.93,
+      })),
+    ),
+  );
+  expect(segments.every((segment) => segment.speaker === null)).toBe(true);
+  expect((await lastForm()).has('diarize')).toBe(false);
+});
+
+it('sends diarize when enableSpeakerDiarization is set and labels segments and words with their speaker', async () => {
+  const { segments } = await transcribe({ config: { enableSpeakerDiarization: true } }).result;
+  expect((await lastForm()).get('diarize')).toBe('true');
+  segments.forEach((segment, index) => {
+    const speaker = `SPEAKER_0${index % 2}`;
+    expect(segment.speaker).toBe(speaker);
+    expect(segment.words?.every((word) => word.speaker === speaker)).toBe(true);
+  });
+});
+
 it('keeps the first speaker label of a segment and drops empty segments', async () => {
   fake.failNext(200, {
     body: {
@@ -107,12 +133,12 @@ it('keeps the first speaker label of a segment and drops empty segments', async 
       ],
     },
   });
-  expect((await transcribe().result).segments).toEqual([
+  expect((await transcribe({ config: { enableSpeakerDiarization: true } }).result).segments).toEqual([
     { text: 'Namaste.', startMs: 0, endMs: 1234, speaker: 'SPEAKER_01', language: 'en' },
   ]);
 });
 
-it('gives a segment the speaker 60db lists for most of it, as its documented speakers carry times', async () => {
+it('gives a segment the speaker 60db lists for most of it, as its documented speakers carry times, and each word the speaker of its turn', async () => {
   fake.failNext(200, {
     body: {
       request_id: 'req_6822626d028743f5942526e0c08fa60c',
@@ -130,7 +156,10 @@ it('gives a segment the speaker 60db lists for most of it, as its documented spe
           language_name: 'English',
           text: 'Yes. I agree with that.',
           confidence: 0.9,
-          words: [],
+          words: [
+            { word: 'Yes.', start: 0, end: 0.4, confidence: 0.8 },
+            { word: 'I', start: 0.6, end: 0.7, confidence: 0.9 },
+          ],
           speakers: [
             { speaker: 'SPEAKER_00', start: 0, end: 0.4 },
             { speaker: 'SPEAKER_01', start: 0.5, end: 3.1 },
@@ -142,8 +171,18 @@ it('gives a segment the speaker 60db lists for most of it, as its documented spe
       warning_codes: [],
     },
   });
-  expect((await transcribe().result).segments).toEqual([
-    { text: 'Yes. I agree with that.', startMs: 0, endMs: 3100, speaker: 'SPEAKER_01', language: 'en' },
+  expect((await transcribe({ config: { enableSpeakerDiarization: true } }).result).segments).toEqual([
+    {
+      text: 'Yes. I agree with that.',
+      startMs: 0,
+      endMs: 3100,
+      speaker: 'SPEAKER_01',
+      language: 'en',
+      words: [
+        { text: 'Yes.', startMs: 0, endMs: 400, speaker: 'SPEAKER_00', confidence: 0.8 },
+        { text: 'I', startMs: 600, endMs: 700, speaker: 'SPEAKER_01', confidence: 0.9 },
+      ],
+    },
   ]);
 });
 

@@ -11,6 +11,7 @@ import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { SixtyDbConfig } from './config.ts';
 import { metadata, sixtyDbMaxRequestBytes } from './metadata.ts';
+import { sixtyDbSpeakersSchema, sixtyDbWordSchema, wordsAndSpeaker } from './sixtyDbWords.ts';
 import { keywordsField } from './vocabularyFields.ts';
 
 const vendor = '60db';
@@ -25,17 +26,16 @@ const answerSchema = z.object({
       end: z.number(),
       text: z.string(),
       language: z.string().nullish(),
-      // Only with `diarize=true`; each speaker heard in the segment, with when (seconds).
-      speakers: z
-        .array(z.object({ speaker: z.string(), start: z.number().nullish(), end: z.number().nullish() }))
-        .nullish(),
+      words: z.array(sixtyDbWordSchema).nullish(),
+      // Only with `diarize=true`.
+      speakers: sixtyDbSpeakersSchema,
     }),
   ),
 });
 
 /**
  * REST STT: one multipart `POST /stt` per chunk with word timestamps; segments come back timed in
- * seconds. Files over 10 MB are refused here, before any byte is sent, since 60db would only
+ * seconds, with their words and, diarized, their speakers. Files over 10 MB are refused here, before any byte is sent, since 60db would only
  * answer 413 after the whole upload.
  */
 export async function transcribeFile(
@@ -61,6 +61,8 @@ export async function transcribeFile(
           language: hints.length === 1 ? hints[0] : undefined,
           languages: hints.length > 1 ? hints.join(',') : undefined,
           timestamps: 'word',
+          // Sent only when asked for, so that 60db's default stays as it is otherwise.
+          diarize: config.enableSpeakerDiarization ? 'true' : undefined,
           keywords: keywordsField(providerTerms(metadata, 'file', request.vocabulary)),
         },
         wavFilePart(request.wavPath),
@@ -70,10 +72,10 @@ export async function transcribeFile(
     secrets: [config.apiKey],
     timeoutMs: uploadTimeoutMs(wavBytes),
   });
-  return toResult(answer, [config.apiKey]);
+  return toResult(answer, [config.apiKey], config.enableSpeakerDiarization);
 }
 
-function toResult(answer: unknown, secrets: readonly string[]): FileTranscriptionResult {
+function toResult(answer: unknown, secrets: readonly string[], speakers: boolean): FileTranscriptionResult {
   if ((answer as { success?: unknown } | null)?.success === false) {
     const message = vendorMessage(JSON.stringify(answer)) || 'no reason given';
     throw new ProviderError(
@@ -87,30 +89,19 @@ function toResult(answer: unknown, secrets: readonly string[]): FileTranscriptio
   for (const segment of parsed.segments) {
     const text = segment.text.trim();
     if (text === '') continue;
+    const startMs = Math.round(segment.start * 1000);
+    const endMs = Math.round(segment.end * 1000);
+    const { words, speaker } = wordsAndSpeaker({ ...segment, startMs, endMs }, speakers);
     segments.push({
       text,
-      startMs: Math.round(segment.start * 1000),
-      endMs: Math.round(segment.end * 1000),
-      speaker: mainSpeaker(segment),
+      startMs,
+      endMs,
+      speaker: speaker ?? null,
       language: segment.language ?? language ?? null,
+      ...(words.length > 0 && { words }),
     });
   }
   return language === undefined ? { segments } : { segments, language };
-}
-
-type AnswerSegment = z.output<typeof answerSchema>['segments'][number];
-
-/** The speaker heard longest within the segment (the first listed when 60db gives no times). */
-function mainSpeaker(segment: AnswerSegment): string | null {
-  let main: { speaker: string; heardFor: number } | undefined;
-  for (const { speaker, start, end } of segment.speakers ?? []) {
-    const heardFor =
-      start === null || start === undefined || end === null || end === undefined
-        ? 0
-        : Math.min(end, segment.end) - Math.max(start, segment.start);
-    if (main === undefined || heardFor > main.heardFor) main = { speaker, heardFor };
-  }
-  return main?.speaker ?? null;
 }
 
 function bytes(count: number): string {

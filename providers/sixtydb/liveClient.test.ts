@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { normalisedWords, openDirectStream, sendInFrames } from '../../test/conformance/liveStreams.ts';
 import { sixtyDbFakeApiKey } from '../../test/fakes/sixtydb/server.ts';
 import { startSixtyDbStreamingFake } from '../../test/fakes/sixtydb/streamingServer.ts';
-import { markedSentences, markedSpeech, markedText } from '../../test/fakes/streaming/markedSpeech.ts';
+import {
+  markedSentences,
+  markedSpeech,
+  markedText,
+  vocabularyWord,
+} from '../../test/fakes/streaming/markedSpeech.ts';
 import {
   type FakeWire,
   type StreamingFake,
@@ -126,6 +131,47 @@ describe('against the 60db fake', () => {
     expect(fast).toHaveLength(1);
   });
 
+  it('gives each final its timed words, and sends diarize only when enableSpeakerDiarization is set', async () => {
+    fake = await startSixtyDbStreamingFake();
+    const { stream, events, next } = open(fake.baseUrl);
+    await next((event) => event.type === 'ready');
+    sendInFrames(stream, markedSpeech(markedSentences(8, 4)));
+    await stream.finish(5000);
+    const [first] = finals(events);
+    expect(first?.type === 'final' && first.words).toEqual(
+      [0, 1, 2, 3].map((position) => ({
+        text: vocabularyWord(position),
+        startMs: position * 400,
+        endMs: (position + 1) * 400,
+        confidence: 0.93,
+      })),
+    );
+    expect(first?.type === 'final' && first.speaker).toBeUndefined();
+    const start = fake.connections.at(-1)?.textMessages[0] as { config?: Record<string, unknown> };
+    expect(start.config).not.toHaveProperty('diarize');
+  });
+
+  it('with enableSpeakerDiarization, sends diarize and labels finals and their words with the speaker', async () => {
+    fake = await startSixtyDbStreamingFake();
+    const { stream, events, next } = openDirectStream(
+      sixtyDb,
+      { apiKey: sixtyDbFakeApiKey, endpoint: fake.baseUrl, enableSpeakerDiarization: true },
+      [],
+    );
+    await next((event) => event.type === 'ready');
+    sendInFrames(stream, markedSpeech(markedSentences(8, 4)));
+    await stream.finish(5000);
+    const start = fake.connections.at(-1)?.textMessages[0] as { config?: Record<string, unknown> };
+    expect(start.config).toMatchObject({ diarize: true });
+    const committed = finals(events);
+    expect(committed).toHaveLength(2);
+    committed.forEach((final, index) => {
+      const speaker = `SPEAKER_0${index % 2}`;
+      expect(final.type === 'final' && final.speaker).toBe(speaker);
+      expect(final.type === 'final' && final.words?.every((word) => word.speaker === speaker)).toBe(true);
+    });
+  });
+
   it.each([
     [402, 'payment_required', true],
     [429, 'rate_limited', false],
@@ -173,7 +219,7 @@ describe('protocol variants', () => {
     expect(vendor.connections.at(-1)?.textMessages).toEqual([]);
   });
 
-  it('commits a sentence that never got its speech_final when the session stops, and times it from its words', async () => {
+  it('commits a sentence that never got its speech_final when the session stops, with its words, and times it from them', async () => {
     const vendor = await scriptedVendor(
       (wire) => wire.send({ type: 'connection_established' }),
       (message, wire) => {
@@ -195,7 +241,14 @@ describe('protocol variants', () => {
     await stream.finish(5000);
     expect(events.slice(1)).toEqual([
       { type: 'partial', text: 'namaste', startMs: 1250, endMs: 1900, language: null },
-      { type: 'final', text: 'namaste', startMs: 1250, endMs: 1900, language: null },
+      {
+        type: 'final',
+        text: 'namaste',
+        startMs: 1250,
+        endMs: 1900,
+        language: null,
+        words: [{ text: 'namaste', startMs: 1250, endMs: 1900 }],
+      },
       { type: 'finished' },
     ]);
   });

@@ -7,12 +7,12 @@ import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { SixtyDbConfig } from './config.ts';
 import { metadata } from './metadata.ts';
 import { SentenceFinals } from './sentenceFinals.ts';
+import { sixtyDbSpeakersSchema, sixtyDbWordSchema, wordsAndSpeaker } from './sixtyDbWords.ts';
 import { liveContext } from './vocabularyFields.ts';
 
 const vendor = metadata.vendor;
 const mostCandidateLanguages = 5;
 
-const wordSchema = z.object({ start: z.number(), end: z.number() });
 const transcriptionSchema = z.object({
   text: z.string().nullish(),
   speech_final: z.boolean().nullish(),
@@ -20,7 +20,9 @@ const transcriptionSchema = z.object({
   language: z.string().nullish(),
   start: z.number().nullish(),
   end: z.number().nullish(),
-  words: z.array(wordSchema.partial()).nullish(),
+  words: z.array(sixtyDbWordSchema.partial()).nullish(),
+  // Only with `config.diarize`; read as the REST answer's speakers, each timed.
+  speakers: sixtyDbSpeakersSchema,
 });
 const errorSchema = z.object({
   error: z.string().nullish(),
@@ -77,7 +79,13 @@ function protocol(request: LiveStreamRequest<SixtyDbConfig>): VendorProtocol {
         (message.type === 'connection_established' || message.connection_established === true)
       ) {
         startSent = true;
-        session.sendJson(startMessage(languageHints, providerTerms(metadata, 'live', request.vocabulary)));
+        session.sendJson(
+          startMessage(
+            languageHints,
+            providerTerms(metadata, 'live', request.vocabulary),
+            config.enableSpeakerDiarization,
+          ),
+        );
         return;
       }
       switch (message.type) {
@@ -89,7 +97,9 @@ function protocol(request: LiveStreamRequest<SixtyDbConfig>): VendorProtocol {
           if (startSent) becomeReady(session);
           return;
         case 'transcription': {
-          const event = sentences.add(sentenceResult(transcriptionSchema.parse(message)));
+          const event = sentences.add(
+            sentenceResult(transcriptionSchema.parse(message), config.enableSpeakerDiarization),
+          );
           if (event !== undefined) session.emit(event);
           return;
         }
@@ -130,7 +140,7 @@ function protocol(request: LiveStreamRequest<SixtyDbConfig>): VendorProtocol {
   };
 }
 
-function startMessage(languageHints: readonly string[], terms: readonly string[]) {
+function startMessage(languageHints: readonly string[], terms: readonly string[], diarize: boolean) {
   return {
     type: 'start',
     // No candidates means 60db detects the language itself.
@@ -141,24 +151,42 @@ function startMessage(languageHints: readonly string[], terms: readonly string[]
       continuous_mode: true,
       utterance_end_ms: 500,
       interim_results_frequency: 300,
+      // Sent only when asked for, so that 60db's default stays as it is otherwise.
+      ...(diarize && { diarize: true }),
     },
     ...liveContext(terms),
   };
 }
 
-/** Times are read as seconds, as 60db's REST results give them; words time a result without its own. */
-function sentenceResult(transcription: z.output<typeof transcriptionSchema>) {
-  const words = transcription.words ?? [];
-  const start = transcription.start ?? words[0]?.start;
-  const end = transcription.end ?? words.at(-1)?.end;
+/**
+ * Times are read as seconds, as 60db's REST results give them; words time a result without its
+ * own, and carry their speakers (sixtyDbWords.ts) when speakers were asked for.
+ */
+function sentenceResult(transcription: z.output<typeof transcriptionSchema>, speakers: boolean) {
+  const listed = transcription.words ?? [];
+  const start = transcription.start ?? listed[0]?.start;
+  const end = transcription.end ?? listed.at(-1)?.end;
+  const startMs = typeof start === 'number' ? Math.round(start * 1000) : undefined;
+  const endMs = typeof end === 'number' ? Math.round(end * 1000) : undefined;
+  const { words, speaker } = wordsAndSpeaker(
+    {
+      startMs: startMs ?? 0,
+      endMs: endMs ?? Infinity,
+      words: listed.flatMap((word) => (word.word === undefined ? [] : [{ ...word, word: word.word }])),
+      speakers: transcription.speakers,
+    },
+    speakers,
+  );
   const { sentence_id: sentenceId } = transcription;
   return {
     text: transcription.text ?? '',
     speechFinal: transcription.speech_final === true,
     ...(sentenceId !== undefined && sentenceId !== null && { sentenceId: String(sentenceId) }),
-    ...(start !== undefined && start !== null && { startMs: Math.round(start * 1000) }),
-    ...(end !== undefined && end !== null && { endMs: Math.round(end * 1000) }),
+    ...(startMs !== undefined && { startMs }),
+    ...(endMs !== undefined && { endMs }),
     language: transcription.language ?? null,
+    words,
+    ...(speaker !== undefined && { speaker }),
   };
 }
 

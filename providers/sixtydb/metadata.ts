@@ -15,7 +15,8 @@ export const metadata: ProviderMetadata = {
   capabilities: {
     streaming: true,
     translation: false,
-    diarization: false,
+    // `diarize`, on files and live.
+    diarization: true,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

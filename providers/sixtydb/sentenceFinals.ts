@@ -1,6 +1,7 @@
-import type { LiveEvent } from '../contract.ts';
+import type { LiveEvent, TimedWord } from '../contract.ts';
 
 type TranscriptEvent = Extract<LiveEvent, { type: 'partial' | 'final' }>;
+type Final = Extract<LiveEvent, { type: 'final' }>;
 
 /** One `transcription` message as far as finals are concerned. */
 export interface SentenceResult {
@@ -11,6 +12,8 @@ export interface SentenceResult {
   startMs?: number;
   endMs?: number;
   language?: string | null;
+  words?: TimedWord[];
+  speaker?: string;
 }
 
 /**
@@ -23,7 +26,8 @@ export interface SentenceResult {
  */
 export class SentenceFinals {
   private readonly finalised = new Set<string>();
-  private readonly open = new Map<string, TranscriptEvent>();
+  /** The latest result of each sentence not yet final, as the final it would become. */
+  private readonly open = new Map<string, Final>();
 
   add(result: SentenceResult): TranscriptEvent | undefined {
     const key = result.sentenceId ?? '';
@@ -34,21 +38,27 @@ export class SentenceFinals {
       ...(result.endMs !== undefined && { endMs: result.endMs }),
       language: result.language ?? null,
     };
+    const final: Final = {
+      type: 'final',
+      text,
+      ...timing,
+      ...(result.speaker !== undefined && { speaker: result.speaker }),
+      ...(result.words !== undefined && result.words.length > 0 && { words: result.words }),
+    };
     if (result.speechFinal) {
       if (result.sentenceId !== undefined) this.finalised.add(result.sentenceId);
       this.open.delete(key);
       this.open.delete('');
-      return text === '' ? undefined : { type: 'final', text, ...timing };
+      return text === '' ? undefined : final;
     }
     if (text === '') return undefined;
-    const partial: TranscriptEvent = { type: 'partial', text, ...timing };
-    this.open.set(key, partial);
-    return partial;
+    this.open.set(key, final);
+    return { type: 'partial', text, ...timing };
   }
 
   /** The session stopped: what never got its canonical result becomes final now. */
   end(): TranscriptEvent[] {
-    const finals = [...this.open.values()].map((open): TranscriptEvent => ({ ...open, type: 'final' }));
+    const finals = [...this.open.values()];
     this.open.clear();
     return finals;
   }

@@ -36,7 +36,7 @@ export interface SixtyDbStreamingFakeOptions {
 
 interface StartMessage {
   languages?: unknown;
-  config?: { encoding?: unknown; sample_rate?: unknown; utterance_end_ms?: unknown };
+  config?: { encoding?: unknown; sample_rate?: unknown; utterance_end_ms?: unknown; diarize?: unknown };
   context?: unknown;
 }
 
@@ -56,7 +56,8 @@ export function startLanguages(connection: StreamingConnection): string[] {
  * property; `start` (language candidates, linear 16 kHz; this fake takes no μ-law) answered by
  * `session_started`; audio as base64 JSON `audio` messages or, after a linear `start`, binary
  * PCM16; `transcription` results with `sentence_id`, word times in seconds and two-phase finals
- * when `start` has a `context`; `stop` answered by the last results, `session_stopped` and close
+ * when `start` has a `context`, and with `config.diarize` the speakers of each result (as the REST
+ * answer gives them, each timed; two take turns by sentence); `stop` answered by the last results, `session_stopped` and close
  * 1000. `rejectNext`: 402 is INSUFFICIENT_CREDITS and close 1008; 429 and 503 are an error and
  * close 1013 (try again later).
  */
@@ -93,6 +94,7 @@ class SttSession {
   private readonly follower = new SpeechFollower();
   private state: 'awaiting start' | 'started' | 'stopped' = 'awaiting start';
   private twoPhase = false;
+  private diarize = false;
   private languages: string[] = [];
   private sentenceId = 1;
   private speaking = false;
@@ -187,6 +189,7 @@ class SttSession {
     }
     this.languages = Array.isArray(start.languages) ? start.languages.map(String) : [];
     this.twoPhase = this.twoPhaseFinals === 'always' || start.context !== undefined;
+    this.diarize = start.config?.diarize === true;
     this.state = 'started';
     this.wire.send({ type: 'session_started', session_id: `s_${randomUUID()}`, config: start.config ?? {} });
   }
@@ -214,6 +217,15 @@ class SttSession {
           end: word.endMs / 1000,
           confidence: 0.93,
         })),
+        ...(this.diarize && {
+          speakers: [
+            {
+              speaker: `SPEAKER_0${(this.sentenceId - 1) % 2}`,
+              start: (update.words[0]?.startMs ?? 0) / 1000,
+              end: (update.words.at(-1)?.endMs ?? 0) / 1000,
+            },
+          ],
+        }),
       };
       if (update.kind === 'partial') {
         this.wire.send({ ...result, text, is_final: false, speech_final: false });
