@@ -307,7 +307,7 @@ async function transcribeWindow(
         startMs: windowStartMs + segment.startMs,
         endMs: windowStartMs + segment.endMs,
         words: segment.words?.map((word) => ({
-          text: word.text,
+          ...word,
           startMs: windowStartMs + word.startMs,
           endMs: windowStartMs + word.endMs,
         })),

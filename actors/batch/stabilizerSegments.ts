@@ -1,3 +1,4 @@
+import type { TimedWord } from '../../providers/contract.ts';
 import { segmentSeparator } from '../../store/transcriptText.ts';
 import type { PassWord } from './stabilizerWords.ts';
 import type { StableSegment } from './windowTranscript.ts';
@@ -15,7 +16,10 @@ export function joinWords(words: readonly PassWord[]): string {
   return joined;
 }
 
-/** Committed words as segments: a provider segment boundary or the end of a sentence starts a new one. */
+/**
+ * Committed words as segments: a provider segment boundary or the end of a sentence starts a new one.
+ * Each segment's words are those the provider timed.
+ */
 export function stableSegments(words: readonly PassWord[]): StableSegment[] {
   const groups: PassWord[][] = [];
   let previous: PassWord | undefined;
@@ -30,9 +34,22 @@ export function stableSegments(words: readonly PassWord[]): StableSegment[] {
     else current.push(word);
     previous = word;
   }
-  return groups.map((group) => ({
-    text: joinWords(group),
-    startMs: group[0]?.startMs ?? 0,
-    endMs: group.at(-1)?.endMs ?? 0,
-  }));
+  return groups.map((group) => {
+    const segment: StableSegment = {
+      text: joinWords(group),
+      startMs: group[0]?.startMs ?? 0,
+      endMs: group.at(-1)?.endMs ?? 0,
+    };
+    const words = group.filter((word) => word.timed).map(timedWord);
+    if (words.length > 0) segment.words = words;
+    return segment;
+  });
+}
+
+/** A committed word the provider timed, as a segment's word. */
+function timedWord({ text, startMs, endMs, speaker, confidence }: PassWord): TimedWord {
+  const word: TimedWord = { text, startMs, endMs };
+  if (speaker !== undefined) word.speaker = speaker;
+  if (confidence !== undefined) word.confidence = confidence;
+  return word;
 }

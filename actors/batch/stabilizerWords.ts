@@ -10,6 +10,9 @@ export interface PassWord {
   endMs: number;
   /** The provider timed this word itself; otherwise its times are estimated from its segment. */
   timed: boolean;
+  /** As the provider gave them for a word it timed. */
+  speaker?: string | null;
+  confidence?: number | null;
   /** Written right after the previous word without a space in the provider's text ("Python写"). */
   attached: boolean;
   /** The segment of its pass it came from, so committed segments start where the provider's did. */
@@ -36,6 +39,8 @@ interface Piece {
   attached: boolean;
   startMs?: number;
   endMs?: number;
+  speaker?: string | null;
+  confidence?: number | null;
 }
 
 function piecesOfText(text: string): Piece[] {
@@ -50,7 +55,7 @@ function piecesOfText(text: string): Piece[] {
 
 function piecesOfWords(words: readonly WindowWord[]): Piece[] {
   return words
-    .map((word) => ({ text: word.text.trim(), attached: false, startMs: word.startMs, endMs: word.endMs }))
+    .map((word) => ({ ...word, text: word.text.trim(), attached: false }))
     .filter((piece) => piece.text !== '');
 }
 
@@ -93,7 +98,7 @@ function segmentWords(segment: WindowSegment, segmentIndex: number): PassWord[] 
     weightBefore += weight;
     const estimatedEndMs = segment.startMs + (spanMs * weightBefore) / totalWeight;
     const timed = piece.startMs !== undefined && piece.endMs !== undefined;
-    return {
+    const word: PassWord = {
       text: piece.text,
       key: comparisonKey(piece.text),
       startMs: timed ? (piece.startMs ?? 0) : Math.round(estimatedStartMs),
@@ -102,6 +107,9 @@ function segmentWords(segment: WindowSegment, segmentIndex: number): PassWord[] 
       attached: piece.attached,
       segmentIndex,
     };
+    if (timed && piece.speaker !== undefined) word.speaker = piece.speaker;
+    if (timed && piece.confidence !== undefined) word.confidence = piece.confidence;
+    return word;
   });
 }
 

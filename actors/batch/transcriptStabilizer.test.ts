@@ -63,7 +63,17 @@ describe('TranscriptStabilizer with word timestamps', () => {
     ]);
     expect(updates.map(committedText)).toEqual(['', 'the quick', 'brown fox', 'jumps']);
     expect(updates.map((update) => update.tentative)).toEqual(['the quick', 'brown fox', 'jumps', '']);
-    expect(updates[1]?.committed).toEqual([{ text: 'the quick', startMs: 0, endMs: 700 }]);
+    expect(updates[1]?.committed).toEqual([
+      {
+        text: 'the quick',
+        startMs: 0,
+        endMs: 700,
+        words: [
+          { text: 'the', startMs: 0, endMs: 300 },
+          { text: 'quick', startMs: 350, endMs: 700 },
+        ],
+      },
+    ]);
     expect(transcript).toBe('the quick brown fox jumps');
   });
 
@@ -123,9 +133,13 @@ describe('TranscriptStabilizer with word timestamps', () => {
     ];
     stabilizer.accept(timedPass(0, 1800, words));
     const update = stabilizer.accept(timedPass(0, 3000, words));
-    expect(update.committed).toEqual([
+    expect(update.committed.map(({ words: _words, ...segment }) => segment)).toEqual([
       { text: 'Stop.', startMs: 0, endMs: 400 },
       { text: 'Go now please', startMs: 600, endMs: 1700 },
+    ]);
+    expect(update.committed.map((segment) => segment.words?.map((word) => word.text))).toEqual([
+      ['Stop.'],
+      ['Go', 'now', 'please'],
     ]);
   });
 
@@ -206,6 +220,58 @@ describe('TranscriptStabilizer with word timestamps', () => {
     );
     expect(committedText(third)).toBe('no');
     expect(stabilizer.flush().committed.map(({ text }) => text)).toEqual(['again']);
+  });
+});
+
+describe("TranscriptStabilizer's committed words", () => {
+  it('gives each committed segment the words the provider timed, with their speaker and confidence', () => {
+    const stabilizer = new TranscriptStabilizer({ agreementPasses: 1 });
+    const update = stabilizer.accept({
+      windowStartMs: 0,
+      windowEndMs: 2000,
+      segments: [
+        {
+          text: 'Yes, indeed.',
+          startMs: 100,
+          endMs: 1500,
+          words: [
+            { text: ' Yes,', startMs: 100, endMs: 450, speaker: 'SPEAKER_00', confidence: 0.91 },
+            { text: ' indeed.', startMs: 600, endMs: 1500, confidence: 0.5 },
+          ],
+        },
+      ],
+    });
+    expect(update.committed).toEqual([
+      {
+        text: 'Yes, indeed.',
+        startMs: 100,
+        endMs: 1500,
+        words: [
+          { text: 'Yes,', startMs: 100, endMs: 450, speaker: 'SPEAKER_00', confidence: 0.91 },
+          { text: 'indeed.', startMs: 600, endMs: 1500, confidence: 0.5 },
+        ],
+      },
+    ]);
+  });
+
+  it('passes no estimated time off as the provider’s: words it did not time are left out', () => {
+    const stabilizer = new TranscriptStabilizer({ agreementPasses: 1 });
+    const update = stabilizer.accept({
+      windowStartMs: 0,
+      windowEndMs: 3000,
+      segments: [
+        { text: 'Only text here.', startMs: 0, endMs: 1000 },
+        {
+          text: 'Half timed.',
+          startMs: 1000,
+          endMs: 2000,
+          words: [{ text: 'Half' }, { text: 'timed.', startMs: 1500, endMs: 2000 }],
+        },
+      ],
+    });
+    expect(update.committed.map((segment) => segment.text)).toEqual(['Only text here.', 'Half timed.']);
+    expect(update.committed[0]).not.toHaveProperty('words');
+    expect(update.committed[1]?.words).toEqual([{ text: 'timed.', startMs: 1500, endMs: 2000 }]);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { TimedWord } from '../../providers/contract.ts';
+
 /**
  * The shapes the windowed-batch pipeline (P09–P14 live capture) passes between its parts: a
  * recogniser's answer for one window of audio, and what the stabilizer makes of successive ones.
@@ -9,6 +11,8 @@ export interface WindowWord {
   text: string;
   startMs?: number;
   endMs?: number;
+  speaker?: string | null;
+  confidence?: number | null;
 }
 
 /** A provider segment of one window pass, split into words. */
@@ -34,6 +38,8 @@ export interface StableSegment {
   text: string;
   startMs: number;
   endMs: number;
+  /** Its words the provider timed itself; words whose times were estimated are not among them. */
+  words?: TimedWord[];
 }
 
 export interface StabilizerUpdate {
