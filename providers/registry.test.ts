@@ -11,7 +11,7 @@ const specComparison = `
 | P01 | Cloud | WebSocket (direct) | MediaRecorder (WebM/Opus) | Yes | Yes | Yes | Yes |
 | P02 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P03 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
-| P04 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
+| P04 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P05 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
 | P06 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P07 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
@@ -60,9 +60,10 @@ const specConfiguration: Record<string, { required: string[]; optional: string[]
 
 /** Optional settings beyond the spec's, each with a default that keeps the spec's behaviour. */
 const extraFields: Record<string, string[]> = {
-  // Files only for P02 and P03, whose live APIs tell no speakers apart.
+  // Files only for P02, P03 and P04, whose live APIs tell no speakers apart.
   P02: ['enableSpeakerDiarization'],
   P03: ['enableSpeakerDiarization'],
+  P04: ['enableSpeakerDiarization'],
   // AssemblyAI's streaming API has a host of its own, apart from the REST API's `endpoint`.
   P06: ['enableSpeakerDiarization'],
   P07: ['streamingEndpoint', 'enableSpeakerDiarization'],

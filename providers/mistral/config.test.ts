@@ -14,6 +14,7 @@ it('needs only an apiKey and defaults to the real-time Voxtral model', () => {
     apiKey: 'key',
     model: 'voxtral-mini-transcribe-realtime-2602',
     languageHints: [],
+    enableSpeakerDiarization: false,
   });
   expect(problems({})).toEqual(['apiKey: apiKey is required']);
 });

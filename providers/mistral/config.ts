@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+import { endpointField, languageHintsField, secretField, speakerDiarizationField } from '../configFields.ts';
 
 const modelMessage = 'model must be a Voxtral real-time model such as voxtral-mini-transcribe-realtime-2602';
 
@@ -22,6 +22,8 @@ export const mistralConfigSchema = z
         description: 'A Voxtral real-time model; files use voxtral-mini-latest.',
       }),
     languageHints: languageHintsField(),
+    // Voxtral diarizes files (`diarize`); its real-time API has no such option.
+    enableSpeakerDiarization: speakerDiarizationField('Files only (Voxtral diarizes no live audio). '),
     endpoint: endpointField,
   })
   .strict();

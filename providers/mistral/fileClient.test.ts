@@ -64,7 +64,7 @@ it('leaves out language without hints so that Voxtral detects it', async () => {
   expect((await sentForm()).has('language')).toBe(false);
 });
 
-it('turns the segments (seconds) into trimmed segments in milliseconds', async () => {
+it('turns the segments (seconds) into trimmed segments in milliseconds, without speakers unless asked', async () => {
   expect(await transcribe()).toEqual({
     segments: cannedSentences(durationMs).map((sentence) => ({
       text: `${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
@@ -73,6 +73,14 @@ it('turns the segments (seconds) into trimmed segments in milliseconds', async (
     })),
     language: 'fr',
   });
+});
+
+it('sends diarize only when enableSpeakerDiarization is set, and then gives each segment its speaker', async () => {
+  const { segments } = await transcribe({ config: { enableSpeakerDiarization: true } });
+  expect((await sentForm()).get('diarize')).toBe('true');
+  expect(segments.map((segment) => segment.speaker)).toEqual(
+    cannedSentences(durationMs).map((_, index) => `speaker_${index % 2}`),
+  );
 });
 
 it('keeps a transcript without segments as one segment over the whole audio, and drops empty ones', async () => {

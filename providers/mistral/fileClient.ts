@@ -23,6 +23,8 @@ const transcriptionSchema = z.object({
         /** Seconds; Mistral's own SDK types them as nullable, so a segment may come untimed. */
         start: z.number().nullish(),
         end: z.number().nullish(),
+        // With `diarize`.
+        speaker_id: z.string().nullish(),
       }),
     )
     .nullish(),
@@ -52,6 +54,8 @@ export async function transcribeFile(
           language: languageHints[0],
           // Segment times only: Mistral documents that word times combined with a language can be refused.
           timestamp_granularities: 'segment',
+          // Sent only when asked for, as the official SDK does when diarize is set.
+          diarize: config.enableSpeakerDiarization ? 'true' : undefined,
         },
         wavFilePart(request.wavPath),
         uploadThenProcessing((progress) => request.onProgress(progress)),
@@ -59,18 +63,27 @@ export async function transcribeFile(
   });
   const parsed = readAnswer(transcriptionSchema, answer, { vendor: metadata.vendor });
   const { text, language, segments } = parsed;
-  const result = { segments: toSegments(segments ?? [], text, request.durationMs) };
+  const result = {
+    segments: toSegments(segments ?? [], text, request.durationMs, config.enableSpeakerDiarization),
+  };
   return language ? { ...result, language } : result;
 }
 
 /**
  * Without segments the whole text spans the whole audio; a segment left untimed is placed between
- * its timed neighbours (untimedSegments.ts).
+ * its timed neighbours (untimedSegments.ts). Diarized, each segment has its speaker. Mistral gives
+ * no word list, so segments carry no words.
  */
 function toSegments(
-  segments: ReadonlyArray<{ text: string; start?: number | null; end?: number | null }>,
+  segments: ReadonlyArray<{
+    text: string;
+    start?: number | null;
+    end?: number | null;
+    speaker_id?: string | null;
+  }>,
   text: string,
   durationMs: number,
+  speakers: boolean,
 ): TranscribedSegment[] {
   if (segments.length === 0)
     return text.trim() === '' ? [] : [{ text: text.trim(), startMs: 0, endMs: durationMs }];
@@ -79,6 +92,7 @@ function toSegments(
       text: segment.text.trim(),
       startMs: millisecondsOrNull(segment.start),
       endMs: millisecondsOrNull(segment.end),
+      ...(speakers && typeof segment.speaker_id === 'string' && { speaker: segment.speaker_id }),
     }))
     .filter((segment) => segment.text !== '');
   return placeUntimed(spoken, durationMs);

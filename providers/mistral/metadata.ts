@@ -12,7 +12,8 @@ export const metadata: ProviderMetadata = {
   capabilities: {
     streaming: true,
     translation: false,
-    diarization: false,
+    // Files only: `diarize` on the batch endpoint.
+    diarization: true,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

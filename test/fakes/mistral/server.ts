@@ -18,7 +18,7 @@ const granularities = ['segment', 'word'];
  * A fake of Mistral's batch transcription (`POST /v1/audio/transcriptions`, relative to
  * `https://api.mistral.ai`): Bearer auth, multipart with `model` and `file`, FastAPI style 422s
  * for malformed fields, and the Voxtral answer with segments timed in seconds when
- * `timestamp_granularities` asks for them. A real-time model is refused here. Synchronous and
+ * `timestamp_granularities` asks for them, named by speaker with `diarize`. A real-time model is refused here. Synchronous and
  * stateless; while held, it withholds its answers.
  */
 export async function startMistralFake(options: { maxFileBytes?: number } = {}): Promise<ProviderFake> {
@@ -74,6 +74,7 @@ export async function startMistralFake(options: { maxFileBytes?: number } = {}):
       wav.durationMs,
       typeof language === 'string' ? language : 'en',
       wanted.includes('segment'),
+      form.get('diarize') === 'true',
     );
     await held.released(clientGone);
     return { body: answer };
@@ -83,13 +84,23 @@ export async function startMistralFake(options: { maxFileBytes?: number } = {}):
   return synchronousFake(server, held);
 }
 
-/** The canned speech as Voxtral reports it: one segment per sentence, times in seconds. */
-function transcription(model: string, durationMs: number, language: string, withSegments: boolean) {
-  const segments = cannedSentences(durationMs).map((sentence) => ({
+/**
+ * The canned speech as Voxtral reports it: one segment per sentence, times in seconds; diarized,
+ * each segment names its speaker (two take turns by sentence), otherwise `speaker_id` is left out.
+ */
+function transcription(
+  model: string,
+  durationMs: number,
+  language: string,
+  withSegments: boolean,
+  diarized: boolean,
+) {
+  const segments = cannedSentences(durationMs).map((sentence, index) => ({
     text: ` ${sentence.text[0]?.toUpperCase()}${sentence.text.slice(1)}.`,
     start: (sentence.words[0]?.startMs ?? 0) / 1000,
     end: (sentence.words.at(-1)?.endMs ?? 0) / 1000,
     type: 'transcription_segment',
+    ...(diarized && { speaker_id: `speaker_${index % 2}` }),
   }));
   return {
     model,
