@@ -29,6 +29,7 @@ import { startDigestOnCompletion } from '../actors/aiJob/automaticDigest.ts';
 import { makesDigestOnCompletion, readAiSettings } from '../store/aiProviderSettings.ts';
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
+import { lengthenToKeptAudio } from '../actors/sessionAudio/keptAudioLength.ts';
 import { repairUnfinishedAudio } from '../actors/sessionAudio/recordingRepair.ts';
 import { startExpiredAudioSweep } from '../actors/sessionAudio/expiredAudio.ts';
 
@@ -131,6 +132,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (repairedAudio.length > 0) {
       console.error(`Finished ${repairedAudio.length} audio recording(s) cut off when Earshot last ended.`);
     }
+    // A cut-off session is as long as its kept audio, so that a resume times its lines after it.
+    await lengthenToKeptAudio(store, dataDirectory, recoveredSessionIds);
     let port = 0;
     const owner = new OwnerAccess({ launchSecret, getPort: () => port });
     const live = new LiveSessions({
