@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
+import { segmentSchema } from './schemas.ts';
 import { createFakeSessionReader, standupSession } from './testing/fakeSessionReader.ts';
 import { createTestApp, getJson, testVersion, withToken } from './testing/testApp.ts';
 
@@ -157,6 +159,22 @@ describe('GET /api/v1/sessions/:id', () => {
     ]);
     const transcript = await getJson(appWithNames, '/api/v1/sessions/session-standup/transcript');
     expect(transcript.body.speakerNames).toStrictEqual({ S2: 'Bea' });
+  });
+
+  it('gives a segment its words where the provider timed them, and no words field where it did not', async () => {
+    const [first, second] = standupSession.segments;
+    if (first === undefined || second === undefined) throw new Error('The stand-up has two segments.');
+    const words = [
+      { text: 'Good', startMs: 0, endMs: 400, speaker: 'S1', confidence: 0.99 },
+      { text: 'morning', startMs: 450, endMs: 900, speaker: 'S1' },
+      { text: 'everyone.', startMs: 950, endMs: 1800 },
+    ];
+    const store = createFakeSessionReader([{ ...standupSession, segments: [{ ...first, words }, second] }]);
+    const { body } = await getJson(createTestApp({ store }).app, '/api/v1/sessions/session-standup');
+    // As the OpenAPI document describes them.
+    const segments = z.array(segmentSchema).parse(body.segments);
+    expect(segments[0]?.words).toStrictEqual(words);
+    expect(segments[1]).not.toHaveProperty('words');
   });
 
   it('finds a session whose id is Chinese, percent-encoded in the path', async () => {

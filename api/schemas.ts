@@ -82,6 +82,21 @@ export const sessionListSchema = z
   })
   .register(apiSchemaRegistry, { id: 'SessionList' });
 
+export const segmentWordSchema = z
+  .object({
+    text: z.string().meta({ description: 'The word as the provider spelled it, punctuation attached' }),
+    startMs: milliseconds.meta({ description: 'Milliseconds from the start of the session' }),
+    endMs: milliseconds,
+    speaker: z.string().optional().meta({
+      description: "The speaker label: the word's own where the provider labels words, else its segment's",
+    }),
+    confidence: z.number().min(0).max(1).optional().meta({
+      description:
+        "The provider's confidence in the word, 0–1, to three decimals; absent where it gives none",
+    }),
+  })
+  .register(apiSchemaRegistry, { id: 'SegmentWord' });
+
 export const segmentSchema = z
   .object({
     seq: count.meta({ description: 'Position in the session, 0-based, gap-free' }),
@@ -93,6 +108,9 @@ export const segmentSchema = z
     speakerName: z.string().nullable().meta({
       description:
         'How the speaker is shown: the name given to the label in speakerNames, else the label; null when speaker is',
+    }),
+    words: z.array(segmentWordSchema).optional().meta({
+      description: "The segment's words with their times, where the provider timed them; absent otherwise",
     }),
   })
   .register(apiSchemaRegistry, { id: 'Segment' });
@@ -253,6 +271,7 @@ export function errorSchemaId(code: ErrorCode): string {
 export type SessionListItem = z.output<typeof sessionListItemSchema>;
 export type SessionList = z.output<typeof sessionListSchema>;
 export type SessionDetail = z.output<typeof sessionDetailSchema>;
+export type SegmentWordView = z.output<typeof segmentWordSchema>;
 export type TranscriptView = z.output<typeof transcriptViewSchema>;
 export type SummaryView = z.output<typeof summaryViewSchema>;
 export type TopicList = z.output<typeof topicListSchema>;

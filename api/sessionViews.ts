@@ -9,11 +9,18 @@ import {
   type MindMap,
   type PostProcess,
   type Segment,
+  type SegmentWord,
   type SessionReader,
   type SessionRecord,
 } from '../store/records.ts';
 import { shownSpeaker, type SpeakerNames } from '../store/speakerNames.ts';
-import type { SessionDetail, SessionListItem, SummaryView, TranscriptView } from './schemas.ts';
+import type {
+  SegmentWordView,
+  SessionDetail,
+  SessionListItem,
+  SummaryView,
+  TranscriptView,
+} from './schemas.ts';
 import type { ZonedClock } from './zonedTime.ts';
 
 export function toSessionListItem(session: ListedSession, clock: ZonedClock): SessionListItem {
@@ -74,7 +81,7 @@ function transcriptFields(session: SessionRecord, store: SessionReader) {
 }
 
 function toSegment(segment: Segment, names: SpeakerNames): SessionDetail['segments'][number] {
-  return {
+  const view: SessionDetail['segments'][number] = {
     seq: segment.seq,
     text: segment.text,
     startMs: segment.startMs,
@@ -83,6 +90,16 @@ function toSegment(segment: Segment, names: SpeakerNames): SessionDetail['segmen
     language: segment.language,
     speakerName: shownSpeaker(segment.speaker, names),
   };
+  // Only where the provider timed words: a segment without them has no field, as before.
+  if (segment.words !== undefined) view.words = segment.words.map(toSegmentWord);
+  return view;
+}
+
+function toSegmentWord(word: SegmentWord): SegmentWordView {
+  const view: SegmentWordView = { text: word.text, startMs: word.startMs, endMs: word.endMs };
+  if (word.speaker !== undefined) view.speaker = word.speaker;
+  if (word.confidence !== undefined) view.confidence = word.confidence;
+  return view;
 }
 
 function toPostProcess(postProcess: PostProcess): SummaryView['postProcess'] {
