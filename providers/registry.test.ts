@@ -12,7 +12,7 @@ const specComparison = `
 | P02 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P03 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P04 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
-| P05 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | No | Yes |
+| P05 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P06 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P07 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
 | P08 | Cloud | WebSocket via local proxy | AudioWorklet (PCM16) | Yes | No | Yes | Yes |
@@ -64,8 +64,9 @@ const extraFields: Record<string, string[]> = {
   P02: ['enableSpeakerDiarization'],
   P03: ['enableSpeakerDiarization'],
   P04: ['enableSpeakerDiarization'],
-  // AssemblyAI's streaming API has a host of its own, apart from the REST API's `endpoint`.
+  P05: ['enableSpeakerDiarization'],
   P06: ['enableSpeakerDiarization'],
+  // AssemblyAI's streaming API has a host of its own, apart from the REST API's `endpoint`.
   P07: ['streamingEndpoint', 'enableSpeakerDiarization'],
   P08: ['enableSpeakerDiarization'],
   P14: ['skipSilence'],

@@ -14,6 +14,7 @@ it('needs only an apiKey and uses solaria-1 for files by default', () => {
     apiKey: 'key',
     fileModel: 'solaria-1',
     languageHints: [],
+    enableSpeakerDiarization: false,
   });
   expect(problems({})).toEqual(['apiKey: apiKey is required']);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { endpointField, languageHintsField, secretField } from '../configFields.ts';
+import { endpointField, languageHintsField, secretField, speakerDiarizationField } from '../configFields.ts';
 
 /** File jobs only; live capture always uses solaria-1, solaria-3 being pre-recorded only. */
 export const fileModels = ['solaria-1', 'solaria-3'] as const;
@@ -22,6 +22,10 @@ export const gladiaConfigSchema = z
           'The model Gladia uses for files (live recording always uses solaria-1); solaria-3 understands en, fr, de, es and it only.',
       }),
     languageHints: languageHintsField(),
+    // Gladia's live API takes no diarization; its pre-recorded API does.
+    enableSpeakerDiarization: speakerDiarizationField(
+      'Files only (Gladia does not tell speakers apart live): ',
+    ),
     endpoint: endpointField,
   })
   .strict()

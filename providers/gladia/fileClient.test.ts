@@ -125,7 +125,7 @@ it('sends the chosen file model, lets several hints switch, and leaves the langu
 
 it('turns the utterances into segments with millisecond times and language', async () => {
   const result = await transcribe({ languageHints: ['it'] });
-  expect(result).toEqual({
+  expect(result).toMatchObject({
     segments: cannedSentences(durationMs).map((sentence) => ({
       text: `${sentence.text}.`,
       startMs: sentence.words[0]?.startMs,
@@ -134,6 +134,47 @@ it('turns the utterances into segments with millisecond times and language', asy
     })),
     language: 'it',
   });
+});
+
+it('gives each segment its words in ms, trimmed of Gladia’s leading space, with their confidence', async () => {
+  const result = await transcribe();
+  const sentences = cannedSentences(durationMs);
+  result.segments.forEach((segment, index) => {
+    expect(segment.words).toEqual(
+      (sentences[index]?.words ?? []).map((word, position, all) => ({
+        text: position === all.length - 1 ? `${word.word}.` : word.word,
+        startMs: word.startMs,
+        endMs: word.endMs,
+        confidence: 0.93,
+      })),
+    );
+  });
+  expect(createdJobBody()).not.toHaveProperty('diarization');
+});
+
+it('asks for diarization when enableSpeakerDiarization is on, and puts each utterance’s speaker on it and its words', async () => {
+  const result = await transcribe({ config: { enableSpeakerDiarization: true } });
+  expect(createdJobBody()).toMatchObject({ diarization: true });
+  expect(result.segments.length).toBeGreaterThan(1);
+  result.segments.forEach((segment, index) => {
+    expect(segment.speaker).toBe(String(index % 2));
+    expect(segment.words?.every((word) => word.speaker === segment.speaker)).toBe(true);
+  });
+});
+
+it('keeps an utterance’s text when it comes without words', async () => {
+  fake.failNext(200, {
+    path: /^\/v2\/pre-recorded\/[^/]+$/,
+    body: {
+      id: randomUUID(),
+      status: 'done',
+      result: {
+        transcription: { languages: ['en'], utterances: [{ start: 0.5, end: 1.25, text: ' Hello.' }] },
+      },
+    },
+  });
+  const result = await transcribe();
+  expect(result.segments).toEqual([{ text: 'Hello.', startMs: 500, endMs: 1250, language: null }]);
 });
 
 it('reports the real upload bytes, then processing, and deletes the job with its audio after success', async () => {

@@ -19,6 +19,7 @@ import {
 import { gladiaApi, statusChecks } from './gladiaApi.ts';
 import { removeGladiaJob } from './gladiaCleanup.ts';
 import { metadata } from './metadata.ts';
+import { secondsToMs, speakerLabel, utteranceWords } from './utteranceWords.ts';
 
 /**
  * Gladia's pre-recorded API: upload the WAV, create a job with the configured file model, poll
@@ -90,6 +91,7 @@ function createJob(request: FileTranscriptionRequest<GladiaConfig>, audioUrl: st
           model: request.config.fileModel,
           // Several hints mean the audio may switch between them; none means Gladia detects it.
           language_config: { languages, code_switching: languages.length > 1 },
+          ...(request.config.enableSpeakerDiarization && { diarization: true }),
           ...customVocabulary(providerTerms(metadata, 'file', request.vocabulary)),
         },
       });
@@ -126,11 +128,16 @@ async function readJob(request: FileTranscriptionRequest<GladiaConfig>, jobId: s
   return readAnswer(jobSchema, answer, { vendor: metadata.vendor, what: 'a job status' });
 }
 
+/** An utterance (one speaker's, under diarization) with its words. */
 function toSegment(utterance: GladiaTranscription['utterances'][number]): TranscribedSegment {
+  const speaker = speakerLabel(utterance.speaker);
+  const words = utteranceWords(utterance);
   return {
     text: utterance.text.trim(),
-    startMs: Math.round(utterance.start * 1000),
-    endMs: Math.round(utterance.end * 1000),
+    startMs: secondsToMs(utterance.start),
+    endMs: secondsToMs(utterance.end),
     language: utterance.language ?? null,
+    ...(speaker !== null && { speaker }),
+    ...(words.length > 0 && { words }),
   };
 }

@@ -5,12 +5,27 @@ export const uploadSchema = z.object({ audio_url: z.string().min(1) });
 
 export const createdJobSchema = z.object({ id: z.string().min(1) });
 
-const utteranceSchema = z.object({
+/** A word as Gladia times it (seconds); its text carries the space before it. */
+export const gladiaWordSchema = z.object({
+  word: z.string(),
+  start: z.number(),
+  end: z.number(),
+  confidence: z.number().nullish(),
+});
+
+/**
+ * An utterance, in file results and live `transcript` messages alike. The SDK requires `words`;
+ * it is read as optional all the same, so an utterance without them keeps its text.
+ */
+export const gladiaUtteranceSchema = z.object({
   /** Seconds. */
   start: z.number(),
   end: z.number(),
   text: z.string(),
   language: z.string().nullish(),
+  /** With `diarization` only (files). */
+  speaker: z.number().nullish(),
+  words: z.array(gladiaWordSchema).nullish(),
 });
 
 export const jobSchema = z.object({
@@ -21,7 +36,7 @@ export const jobSchema = z.object({
     .object({
       transcription: z.object({
         languages: z.array(z.string()).nullish(),
-        utterances: z.array(utteranceSchema),
+        utterances: z.array(gladiaUtteranceSchema),
       }),
     })
     .nullish(),

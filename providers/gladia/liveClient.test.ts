@@ -98,6 +98,22 @@ it('reports utterance times in ms from the seconds Gladia gives, with the uttera
   expect(events.at(-1)).toEqual({ type: 'finished' });
 });
 
+it('puts each final’s words on it in ms, trimmed of the leading space, and none on partials', async () => {
+  // The switch covers files only: Gladia's live init takes no diarization.
+  const { stream, events, next } = open({ enableSpeakerDiarization: true }, ['en']);
+  await next((event) => event.type === 'ready');
+  sendInFrames(stream, markedSpeech(markedSentences(6)));
+  await stream.finish(5000);
+  const [final] = events.filter((event) => event.type === 'final');
+  expect(final?.words).toHaveLength(6);
+  expect(final?.words?.map((word) => word.text).join(' ')).toBe(final?.text);
+  expect(final?.words?.[0]).toMatchObject({ startMs: 0, endMs: 400, confidence: 0.93 });
+  expect(final?.words?.at(-1)?.endMs).toBe(2400);
+  expect(final?.words?.every((word) => word.speaker === undefined)).toBe(true);
+  expect(events.some((event) => event.type === 'partial' && 'words' in event)).toBe(false);
+  expect(JSON.stringify(fake.sessions.at(-1)?.settings)).not.toContain('diariz');
+});
+
 it('is ready once the socket opens and streams audio before Gladia has said anything, as the SDK does', async () => {
   const { stream, events, next } = open();
   await next((event) => event.type === 'ready');

@@ -5,7 +5,9 @@ import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol, type VendorSession } from '../live/vendorSocket.ts';
 import type { GladiaConfig } from './config.ts';
 import { createLiveSession } from './liveSessionInit.ts';
+import { gladiaUtteranceSchema } from './gladiaAnswers.ts';
 import { metadata } from './metadata.ts';
+import { secondsToMs, utteranceWords } from './utteranceWords.ts';
 
 const vendor = metadata.vendor;
 
@@ -24,13 +26,9 @@ const transcriptSchema = z.object({
   data: z.object({
     id: z.string().optional(),
     is_final: z.boolean(),
-    utterance: z.object({
-      text: z.string(),
-      /** Seconds from the start of the session's audio. */
-      start: z.number().optional(),
-      end: z.number().optional(),
-      language: z.string().nullish(),
-    }),
+    // Times in seconds from the start of the session's audio, read as optional so that an
+    // utterance without them still gives its text.
+    utterance: gladiaUtteranceSchema.partial({ start: true, end: true }),
   }),
 });
 
@@ -38,7 +36,8 @@ const transcriptSchema = z.object({
  * Gladia live v2: a session is created over HTTP first (its answer holds the WebSocket URL and the
  * token that authorises it), then PCM16 goes as binary frames from the moment the socket opens, as
  * the official SDK sends it: Gladia sends no `start_session` on the socket (the SDK makes that one
- * up from the init's answer). `transcript` carries partials and finals per utterance;
+ * up from the init's answer). `transcript` carries partials and finals per utterance (a final with
+ * its timed words; Gladia's live API does not diarize);
  * `stop_recording` is answered by the last finals, `end_recording`, `end_session` and a normal close.
  */
 export const liveClient: LiveClient<GladiaConfig> = {
@@ -92,13 +91,15 @@ function transcript(session: VendorSession, message: unknown, finalUtterances: S
     if (finalUtterances.has(data.id)) return;
     finalUtterances.add(data.id);
   }
-  session.emit({
-    type: data.is_final ? 'final' : 'partial',
-    text,
-    startMs: secondsToMs(data.utterance.start),
-    endMs: secondsToMs(data.utterance.end),
-    language: data.utterance.language ?? null,
-  });
+  const startMs = optionalMs(data.utterance.start);
+  const endMs = optionalMs(data.utterance.end);
+  const language = data.utterance.language ?? null;
+  if (!data.is_final) {
+    session.emit({ type: 'partial', text, startMs, endMs, language });
+    return;
+  }
+  const words = utteranceWords(data.utterance);
+  session.emit({ type: 'final', text, startMs, endMs, language, ...(words.length > 0 && { words }) });
 }
 
 /**
@@ -119,6 +120,6 @@ function reportError(session: VendorSession, message: unknown) {
   session.fail(code, `${vendor} reported an error: ${text ?? 'no details given'}.`);
 }
 
-function secondsToMs(seconds: number | undefined): number | undefined {
-  return seconds === undefined ? undefined : Math.round(seconds * 1000);
+function optionalMs(seconds: number | undefined): number | undefined {
+  return seconds === undefined ? undefined : secondsToMs(seconds);
 }

@@ -12,7 +12,8 @@ export const metadata: ProviderMetadata = {
   capabilities: {
     streaming: true,
     translation: false,
-    diarization: false,
+    // `diarization` on pre-recorded jobs; the live API has none.
+    diarization: true,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

@@ -162,7 +162,10 @@ export async function startGladiaFake(options: { maxFileBytes?: number } = {}): 
         number_of_channels: 1,
       },
       request_params: job.body,
-      result: job.status === 'done' ? result(durationMs, languagesOf(job.body)?.[0] ?? 'en') : null,
+      result:
+        job.status === 'done'
+          ? result(durationMs, languagesOf(job.body)?.[0] ?? 'en', job.body.diarization === true)
+          : null,
     };
   }
 
@@ -181,9 +184,12 @@ export async function startGladiaFake(options: { maxFileBytes?: number } = {}): 
   };
 }
 
-/** The canned speech as Gladia reports it: one utterance per sentence, times in seconds. */
-function result(durationMs: number, language: string) {
-  const utterances = cannedSentences(durationMs).map((sentence) => {
+/**
+ * The canned speech as Gladia reports it: one utterance per sentence, times in seconds, words with
+ * the space before them; with `diarization`, each utterance's `speaker` (speakers 0 and 1 take turns).
+ */
+function result(durationMs: number, language: string, diarization: boolean) {
+  const utterances = cannedSentences(durationMs).map((sentence, sentenceIndex) => {
     const words = sentence.words.map((word, index) => ({
       word: `${index === 0 ? '' : ' '}${word.word}${index === sentence.words.length - 1 ? '.' : ''}`,
       start: word.startMs / 1000,
@@ -195,6 +201,7 @@ function result(durationMs: number, language: string) {
       end: words.at(-1)?.end ?? 0,
       confidence: 0.93,
       channel: 0,
+      ...(diarization && { speaker: sentenceIndex % 2 }),
       language,
       text: ` ${words.map((word) => word.word).join('')}`,
       words,
