@@ -268,6 +268,12 @@ describe('captureMachine', () => {
       reconnectAttempt: 2,
       audioMs: 192_000,
     });
+    // The audio problem is told once and stays shown through the updates after it.
+    const audioProblem =
+      "The session's audio is no longer being saved (the disk is full); the transcript goes on.";
+    capture.actor.send(update('s9', { audioProblem }));
+    capture.actor.send(update('s9', { audioMs: 193_000 }));
+    expect(capture.actor.getSnapshot().context.audioProblem).toBe(audioProblem);
     // The service connection came back: follow again.
     capture.actor.send({ type: 'CONNECTION.OPENED' });
     expect(capture.sent.at(-1)).toEqual({ type: 'live.watch', sessionId: 's9' });

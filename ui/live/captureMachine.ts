@@ -71,6 +71,8 @@ export interface CaptureContext {
   reconnectAttempt: number | undefined;
   /** The service's reason while it reconnects to the provider, or why a recording ended badly. */
   serviceError: string | null;
+  /** Why the session's audio stopped being saved (the transcript goes on); told once, kept shown. */
+  audioProblem: string | undefined;
   /** The last thing that went wrong for the user to read (refusal, no microphone…). */
   problem: string | undefined;
   slow: boolean;
@@ -96,6 +98,7 @@ const initialContext: CaptureContext = {
   serviceState: undefined,
   reconnectAttempt: undefined,
   serviceError: null,
+  audioProblem: undefined,
   problem: undefined,
   slow: false,
   endedState: undefined,
@@ -152,6 +155,7 @@ export const captureMachine = setup({
         serviceState: update.state,
         reconnectAttempt: update.reconnectAttempt,
         serviceError: update.error,
+        audioProblem: update.audioProblem ?? context.audioProblem,
       };
     }),
     takeRequest: assign(({ context, event }) =>

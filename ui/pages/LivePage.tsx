@@ -164,6 +164,11 @@ export function LivePage() {
               </button>
             </div>
           )}
+          {context.audioProblem !== undefined && (
+            <p className="notice notice-warning" role="status" data-testid="live-audio-problem">
+              {context.audioProblem}
+            </p>
+          )}
           {context.slow && (
             <div className="notice notice-warning" role="status" data-testid="live-slow">
               <span>
