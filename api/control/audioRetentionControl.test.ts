@@ -37,7 +37,10 @@ async function call(method: 'GET' | 'PUT', body?: unknown) {
 }
 
 it('keeps audio forever until told otherwise', async () => {
-  expect(await call('GET')).toEqual({ status: 200, body: { keep: 'forever' } });
+  expect(await call('GET')).toEqual({
+    status: 200,
+    body: { keep: 'forever', stored: { sessions: 0, bytes: 0 } },
+  });
 });
 
 it('stores a number of days and deletes at once the audio already past it', async () => {
@@ -48,11 +51,16 @@ it('stores a number of days and deletes at once the audio already past it', asyn
   writeFileSync(part, 'OggS');
   const longAgo = new Date(Date.now() - 10 * 86_400_000);
   utimesSync(part, longAgo, longAgo);
+  store.createSession({ id: 'new', title: 'New', providerId: 'deepgram' });
+  createSessionAudioDirectory(directory.path, 'new');
+  writeFileSync(audioPartPath(directory.path, 'new', 1, 'webm', true), Buffer.alloc(1_000));
+  expect((await call('GET')).body).toEqual({ keep: 'forever', stored: { sessions: 2, bytes: 1_004 } });
 
-  expect(await call('PUT', { keep: 7 })).toEqual({ status: 200, body: { keep: 7 } });
+  const kept = { sessions: 1, bytes: 1_000 };
+  expect(await call('PUT', { keep: 7 })).toEqual({ status: 200, body: { keep: 7, stored: kept } });
   expect(existsSync(sessionAudioDirectory(directory.path, 'old'))).toBe(false);
-  expect(await call('GET')).toEqual({ status: 200, body: { keep: 7 } });
-  expect((await call('PUT', { keep: 'never' })).body).toEqual({ keep: 'never' });
+  expect(await call('GET')).toEqual({ status: 200, body: { keep: 7, stored: kept } });
+  expect((await call('PUT', { keep: 'never' })).body).toEqual({ keep: 'never', stored: kept });
 });
 
 it.each([0, 1.5, 'sometimes', null])(
@@ -64,6 +72,6 @@ it.each([0, 1.5, 'sometimes', null])(
       code: 'invalid_request',
       fields: { keep: '"forever", "never", or a number of days from 1 to 36500.' },
     });
-    expect((await call('GET')).body).toEqual({ keep: 'forever' });
+    expect((await call('GET')).body).toEqual({ keep: 'forever', stored: { sessions: 0, bytes: 0 } });
   },
 );

@@ -7,6 +7,7 @@ import {
   mostRetentionDays,
   readAudioRetention,
 } from '../../store/audio/audioRetention.ts';
+import { storedAudio } from '../../store/audio/sessionAudioFiles.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { parseJsonBody } from './requestBody.ts';
 
@@ -19,14 +20,21 @@ export const audioRetentionRequestSchema = z.strictObject({
 /** The answer of `GET`/`PUT /settings/audio-retention`. */
 export const audioRetentionAnswerSchema = z.object({
   keep: z.union([z.literal('forever'), z.literal('never'), z.number()]),
+  stored: z
+    .object({
+      sessions: z.number().meta({ description: 'Sessions with audio on disk' }),
+      bytes: z.number().meta({ description: 'What their audio takes on disk, in bytes' }),
+    })
+    .meta({ description: 'The audio kept now, after any deletion this request made' }),
 });
+export type AudioRetentionAnswer = z.infer<typeof audioRetentionAnswerSchema>;
 
 const usage = `Send {"keep": "forever" | "never" | <days, 1 to ${mostRetentionDays}>}.`;
 
 /**
  * How long recorded audio is kept, on the control channel (store/audio/audioRetention.ts):
- * - `GET /settings/audio-retention` → `{keep}`
- * - `PUT /settings/audio-retention` `{keep}` → `{keep}`; a number of days deletes at once the audio
+ * - `GET /settings/audio-retention` → `{keep, stored: {sessions, bytes}}`
+ * - `PUT /settings/audio-retention` `{keep}` → the same; a number of days deletes at once the audio
  *   already past it, and the service goes on doing so every hour
  */
 export function createAudioRetentionControl(dependencies: {
@@ -35,7 +43,10 @@ export function createAudioRetentionControl(dependencies: {
 }): Hono {
   const { store, dataDirectory } = dependencies;
   const app = new Hono();
-  const answer = () => ({ keep: readAudioRetention(store.getSetting(audioRetentionValueId)) });
+  const answer = () => ({
+    keep: readAudioRetention(store.getSetting(audioRetentionValueId)),
+    stored: storedAudio(dataDirectory),
+  });
 
   app.get('/settings/audio-retention', (context) =>
     context.json(answer(), 200, { 'Cache-Control': 'no-store' }),

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -95,6 +95,21 @@ export function sessionsWithAudio(dataDirectory: string): string[] {
       const sessionId = sessionIdOfFolder(entry.name);
       return sessionId === undefined ? [] : [sessionId];
     });
+}
+
+/** How much disk the kept audio takes: every file in the sessions' folders, joined copies included. */
+export function storedAudio(dataDirectory: string): { sessions: number; bytes: number } {
+  const folders = sessionsWithAudio(dataDirectory).map((sessionId) =>
+    sessionAudioDirectory(dataDirectory, sessionId),
+  );
+  let bytes = 0;
+  for (const folder of folders) {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      // A file removed meanwhile (retention, a delete) takes no room.
+      if (entry.isFile()) bytes += statSync(join(folder, entry.name), { throwIfNoEntry: false })?.size ?? 0;
+    }
+  }
+  return { sessions: folders.length, bytes };
 }
 
 export function deleteSessionAudio(dataDirectory: string, sessionId: string): void {

@@ -1,7 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
 /** The tabs of the settings page. */
-export type SettingsSection = 'providers' | 'vocabulary' | 'ai' | 'api' | 'runtime';
+export const settingsSections = ['providers', 'vocabulary', 'audio', 'ai', 'api', 'runtime'] as const;
+export type SettingsSection = (typeof settingsSections)[number];
+
+function isSettingsSection(text: string | undefined): text is SettingsSection {
+  return (settingsSections as readonly (string | undefined)[]).includes(text);
+}
 
 /** The steps of the setup after the choice: its settings and Test, then a first recording. */
 export type SetupStep = 'settings' | 'record';
@@ -34,7 +39,7 @@ export function routeFromHash(hash: string): Route {
     case 'library':
       return { page: 'library' };
     case 'settings':
-      if (argument === 'vocabulary' || argument === 'ai' || argument === 'api' || argument === 'runtime')
+      if (isSettingsSection(argument) && argument !== 'providers')
         return { page: 'settings', section: argument };
       return detail
         ? { page: 'settings', section: 'providers', provider: decodeURIComponent(detail) }

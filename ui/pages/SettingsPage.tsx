@@ -1,6 +1,7 @@
 import { hashOf, type SettingsSection } from '../app/route.ts';
 import { AiSettings } from '../settings/AiSettings.tsx';
 import { ApiSettings } from '../settings/ApiSettings.tsx';
+import { AudioSettings } from '../settings/AudioSettings.tsx';
 import { ProvidersSettings } from '../settings/ProvidersSettings.tsx';
 import { RuntimeSettings } from '../settings/RuntimeSettings.tsx';
 import { VocabularySettings } from '../settings/VocabularySettings.tsx';
@@ -9,14 +10,15 @@ import '../styles/settings.css';
 const sections: Array<{ section: SettingsSection; label: string }> = [
   { section: 'providers', label: 'Providers' },
   { section: 'vocabulary', label: 'Vocabulary' },
+  { section: 'audio', label: 'Audio' },
   { section: 'ai', label: 'AI' },
   { section: 'api', label: 'Open API' },
   { section: 'runtime', label: 'whisper.cpp runtime' },
 ];
 
 /**
- * Settings: speech provider configuration, the custom vocabulary, AI providers and prompts, the Open API and the local
- * whisper.cpp runtime, one tab each.
+ * Settings: speech provider configuration, the custom vocabulary, how long session audio is kept,
+ * AI providers and prompts, the Open API and the local whisper.cpp runtime, one tab each.
  */
 export function SettingsPage(props: { section: SettingsSection; provider?: string }) {
   return (
@@ -44,6 +46,8 @@ function SettingsSectionContent(props: { section: SettingsSection; provider?: st
       return <ProvidersSettings key={props.provider} providerId={props.provider} />;
     case 'vocabulary':
       return <VocabularySettings />;
+    case 'audio':
+      return <AudioSettings />;
     case 'ai':
       return <AiSettings />;
     case 'api':
