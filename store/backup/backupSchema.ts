@@ -59,6 +59,25 @@ export const backupTagSchema = z.object({
   color: z.string(),
 });
 
+const confidence = z
+  .number({ error: expecting('a number from 0 to 1') })
+  .min(0, { error: expecting('a number from 0 to 1') })
+  .max(1, { error: expecting('a number from 0 to 1') });
+
+/** A word as the provider timed it; files written before words were kept have none. */
+export const backupWordSchema = z
+  .object({
+    text: z
+      .string()
+      .trim()
+      .min(1, { error: expecting('a word of at least one character') }),
+    startMs: milliseconds,
+    endMs: milliseconds,
+    speaker: z.string({ error: expecting('a string') }).optional(),
+    confidence: confidence.optional(),
+  })
+  .superRefine(endNotBeforeStart);
+
 export const backupSegmentSchema = z
   .object({
     text: z.string(),
@@ -66,6 +85,7 @@ export const backupSegmentSchema = z
     endMs: milliseconds,
     speaker: nullableText.default(null),
     language: nullableText.default(null),
+    words: z.array(backupWordSchema).optional(),
   })
   .superRefine(endNotBeforeStart);
 
