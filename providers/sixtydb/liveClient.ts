@@ -20,7 +20,7 @@ const transcriptionSchema = z.object({
   language: z.string().nullish(),
   start: z.number().nullish(),
   end: z.number().nullish(),
-  words: z.array(sixtyDbWordSchema.partial()).nullish(),
+  words: z.array(sixtyDbWordSchema).nullish(),
   // Only with `config.diarize`; read as the REST answer's speakers, each timed.
   speakers: sixtyDbSpeakersSchema,
 });
@@ -169,12 +169,7 @@ function sentenceResult(transcription: z.output<typeof transcriptionSchema>, spe
   const startMs = typeof start === 'number' ? Math.round(start * 1000) : undefined;
   const endMs = typeof end === 'number' ? Math.round(end * 1000) : undefined;
   const { words, speaker } = wordsAndSpeaker(
-    {
-      startMs: startMs ?? 0,
-      endMs: endMs ?? Infinity,
-      words: listed.flatMap((word) => (word.word === undefined ? [] : [{ ...word, word: word.word }])),
-      speakers: transcription.speakers,
-    },
+    { startMs, endMs, words: listed, speakers: transcription.speakers },
     speakers,
   );
   const { sentence_id: sentenceId } = transcription;

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import type { TimedWord } from '../contract.ts';
 import { speakerHeardLongest } from '../speakerHeardLongest.ts';
 
-/** A word of a 60db result; its times (seconds) come only with word timestamps. */
+/**
+ * A word of a 60db result; its times (seconds) come only with word timestamps. Live words are
+ * documented less firmly than REST ones, so one schema, as loose as either needs, reads both.
+ */
 export const sixtyDbWordSchema = z.object({
-  word: z.string(),
+  word: z.string().nullish(),
   start: z.number().nullish(),
   end: z.number().nullish(),
   confidence: z.number().nullish(),
@@ -25,8 +28,9 @@ type Turn = { speaker: string; startMs?: number; endMs?: number };
  */
 export function wordsAndSpeaker(
   result: {
-    startMs: number;
-    endMs: number;
+    /** The result's own span, when it has one: turns are counted only within it. */
+    startMs?: number;
+    endMs?: number;
     words?: ReadonlyArray<z.output<typeof sixtyDbWordSchema>> | null;
     speakers?: z.output<typeof sixtyDbSpeakersSchema>;
   },
@@ -42,12 +46,12 @@ export function wordsAndSpeaker(
   const speaker = speakerHeardLongest(
     turns.map(({ speaker: name, startMs, endMs }) => ({
       speaker: name,
-      startMs: Math.max(startMs ?? 0, result.startMs),
-      endMs: Math.min(endMs ?? 0, result.endMs),
+      startMs: Math.max(startMs ?? 0, result.startMs ?? 0),
+      endMs: Math.min(endMs ?? 0, result.endMs ?? Infinity),
     })),
   );
   const words = (result.words ?? []).flatMap((word): TimedWord[] => {
-    const text = word.word.trim();
+    const text = word.word?.trim() ?? '';
     if (text === '' || typeof word.start !== 'number' || typeof word.end !== 'number') return [];
     const startMs = Math.round(word.start * 1000);
     const endMs = Math.max(startMs, Math.round(word.end * 1000));
