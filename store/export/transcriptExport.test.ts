@@ -177,6 +177,23 @@ describe('JSON', () => {
     });
     expect(toJson(plain)).toMatch(/^\{\n {2}"session": \{\n {4}"id": "session-1"/);
   });
+
+  it("lists each segment's timed words, a labelled word with its speaker's name", () => {
+    const words = [
+      { text: 'Good', startMs: 1_000, endMs: 1_400, speaker: 'Speaker 1', confidence: 0.97 },
+      { text: 'morning.', startMs: 1_500, endMs: 4_000 },
+    ];
+    const [first, second] = named.segments;
+    if (first === undefined || second === undefined) throw new Error('The named session has two segments.');
+    const json = JSON.parse(toJson({ ...named, segments: [{ ...first, words }, second] })) as {
+      segments: Array<Record<string, unknown>>;
+    };
+    expect(json.segments[0]?.words).toEqual([
+      { ...words[0], speakerName: 'Alice *A.*' },
+      { text: 'morning.', startMs: 1_500, endMs: 4_000 },
+    ]);
+    expect(json.segments[1]).not.toHaveProperty('words');
+  });
 });
 
 describe('speaker names', () => {

@@ -104,12 +104,22 @@ export function toMarkdown(input: SessionExport): string {
 
 /**
  * The session record with its topic, tags, speaker names and segments, for programs. Each segment
- * keeps its speaker label and adds `speakerName`, the name shown for it (the label when unnamed).
+ * keeps its speaker label and adds `speakerName`, the name shown for it (the label when unnamed);
+ * a segment whose words the provider timed lists them (`words`), each labelled word named the same way.
  */
 export function toJson({ session, topic, tags, segments, speakerNames }: SessionExport): string {
-  const named = segments.map((segment) => ({
+  const named = segments.map(({ words, ...segment }) => ({
     ...segment,
     speakerName: shownSpeaker(segment.speaker, speakerNames),
+    ...(words === undefined
+      ? {}
+      : {
+          words: words.map((word) =>
+            word.speaker === undefined
+              ? word
+              : { ...word, speakerName: shownSpeaker(word.speaker, speakerNames) },
+          ),
+        }),
   }));
   return `${JSON.stringify({ session, topic, tags, speakerNames, segments: named }, null, 2)}\n`;
 }
