@@ -357,6 +357,28 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
   // Each segment's words with their times, where the provider timed them (storedWords.ts: compact
   // JSON); NULL for segments without, as every segment written before has.
   (database) => database.exec('ALTER TABLE segments ADD COLUMN words TEXT'),
+  // A session's transcript made again from its recorded audio (whole, or only the gaps an
+  // interruption left), waiting as a proposed version until the user keeps or discards it; and the
+  // transcript a kept version replaced, superseded but kept. Its file job is a `fileJobs` row.
+  (database) =>
+    database.exec(`
+      CREATE TABLE transcriptVersions (
+        id TEXT PRIMARY KEY,
+        sessionId TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        providerId TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        ranges TEXT NOT NULL,
+        state TEXT NOT NULL,
+        segments TEXT NOT NULL,
+        keepWhenDone INTEGER NOT NULL,
+        error TEXT,
+        jobId TEXT,
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL
+      );
+      CREATE INDEX transcriptVersionsOfSession ON transcriptVersions(sessionId, createdAt);
+      CREATE INDEX transcriptVersionsOfJob ON transcriptVersions(jobId);
+    `),
 ];
 
 /** Trigger statements that write the `sessionWords` row of the session `sessionId` (SQL) anew. */

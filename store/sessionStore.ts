@@ -33,6 +33,12 @@ import {
   type TranscriptRevisionRecord,
 } from './transcriptRevisionTable.ts';
 import { TranscriptSearch } from './transcriptSearch.ts';
+import {
+  TranscriptVersionTable,
+  type TranscriptVersionPatch,
+  type TranscriptVersionRecord,
+  type VersionSegment,
+} from './transcriptVersionTable.ts';
 import { SpeakerNameTable } from './speakerNameTable.ts';
 import { speakersOf, withSpeakerNames, type SessionSpeaker, type SpeakerNames } from './speakerNames.ts';
 import { SessionListReader } from './sessionListReader.ts';
@@ -125,6 +131,7 @@ export class SessionStore implements SessionReader {
   private readonly aiJobs: AiJobTable;
   private readonly libraryQuestions: LibraryQuestionTable;
   private readonly transcriptRevisions: TranscriptRevisionTable;
+  private readonly transcriptVersions: TranscriptVersionTable;
   private readonly speakerNames: SpeakerNameTable;
   private readonly database: DatabaseSync;
   private readonly readOnly: boolean;
@@ -146,6 +153,7 @@ export class SessionStore implements SessionReader {
     this.aiJobs = new AiJobTable(database);
     this.libraryQuestions = new LibraryQuestionTable(database);
     this.transcriptRevisions = new TranscriptRevisionTable(database);
+    this.transcriptVersions = new TranscriptVersionTable(database);
     this.speakerNames = new SpeakerNameTable(database);
     this.load();
     this.indexes = createIndexes(this.tables)
@@ -487,6 +495,118 @@ export class SessionStore implements SessionReader {
     );
   }
 
+  // Transcripts made again from the session's audio (transcriptVersionTable.ts), rows of their own.
+
+  createTranscriptVersion(record: TranscriptVersionRecord): void {
+    this.requireSession(record.sessionId);
+    this.writeSql(() => this.transcriptVersions.put(record));
+  }
+
+  updateTranscriptVersion(id: string, patch: TranscriptVersionPatch): TranscriptVersionRecord {
+    const updated = this.writeSql(() => this.transcriptVersions.update(id, patch));
+    if (updated === undefined) throw new StoreError('not_found', `There is no transcript version ${id}.`);
+    return updated;
+  }
+
+  getTranscriptVersion(id: string): TranscriptVersionRecord | undefined {
+    return this.transcriptVersions.get(id);
+  }
+
+  /** The version a file job makes, if that job makes one. */
+  transcriptVersionOfJob(jobId: string): TranscriptVersionRecord | undefined {
+    return this.transcriptVersions.ofJob(jobId);
+  }
+
+  /** The session's versions, newest first. */
+  getTranscriptVersions(sessionId: string): TranscriptVersionRecord[] {
+    return this.transcriptVersions.ofSession(sessionId);
+  }
+
+  /**
+   * Adds one chunk's segments to the job's version and records the chunk as done, in one
+   * transaction, as `commitFileJobChunk` does for a session: a restart goes on after it.
+   */
+  commitTranscriptVersionChunk(jobId: string, chunksDone: number, segments: VersionSegment[]): void {
+    const version = this.transcriptVersions.ofJob(jobId);
+    if (version === undefined) {
+      throw new StoreError('job_not_found', `There is no transcript version made by job ${jobId}.`);
+    }
+    this.writeSql(() =>
+      this.mirror.inTransaction(() => {
+        this.transcriptVersions.update(version.id, { segments: [...version.segments, ...segments] });
+        this.fileJobs.update(jobId, { chunksDone, submitted: null });
+      }),
+    );
+  }
+
+  /**
+   * Makes the session's proposed version (it has one at most) its transcript, in one transaction: the segments are
+   * replaced (a gaps-only version's go in among the old ones, by time), the stored transcript and
+   * with it the word indexes follow, the old transcript stays as a `superseded` version, and the
+   * corrections and translations made from the old segments go, as an import's do.
+   */
+  keepTranscriptVersion(sessionId: string): TranscriptVersionRecord {
+    const session = this.requireSession(sessionId);
+    const version = this.requireProposedVersion(sessionId);
+    if (session.status === 'recording') {
+      throw new StoreError(
+        'invalid_state',
+        `Session ${sessionId} is recording; stop it before keeping a new transcript.`,
+      );
+    }
+    const old = this.getSegments(sessionId);
+    const segments =
+      version.scope === 'whole'
+        ? version.segments
+        : [...old, ...version.segments].sort((first, second) => first.startMs - second.startMs);
+    const transcript = joinSegmentTexts(segments.map((segment) => segment.text));
+    const now = Date.now();
+    const kept: TranscriptVersionRecord = { ...version, state: 'kept', updatedAt: now };
+    const superseded: TranscriptVersionRecord = {
+      id: randomUUID(),
+      sessionId,
+      providerId: session.providerId,
+      scope: 'whole',
+      ranges: [],
+      state: 'superseded',
+      segments: old.map(({ seq: _seq, ...segment }) => segment),
+      keepWhenDone: false,
+      error: null,
+      jobId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const durationMs = Math.max(session.durationMs, ...segments.map((segment) => segment.endMs));
+    this.write(
+      () =>
+        this.tables.setPartialRow('sessions', sessionId, {
+          transcriptLength: codePointLength(transcript),
+          durationMs,
+          // A whole new transcript is the new provider's; gaps filled leave most of it the old one's.
+          ...(version.scope === 'whole' ? { providerId: version.providerId } : {}),
+          updatedAt: now,
+        }),
+      {
+        after: () => {
+          this.transcriptRevisions.deleteOfSession(sessionId);
+          this.statements.deleteSegmentsOfSession.run(sessionId);
+          segments.forEach((segment, seq) => this.insertSegmentRow(sessionId, seq, segment));
+          this.statements.upsertTranscript.run(sessionId, transcript);
+          this.transcriptVersions.put(superseded);
+          this.transcriptVersions.put(kept);
+        },
+      },
+    );
+    this.search.transcriptsChanged();
+    return kept;
+  }
+
+  /** Drops the session's proposed version; the transcript stays as it is. */
+  discardTranscriptVersion(sessionId: string): TranscriptVersionRecord {
+    const version = this.requireProposedVersion(sessionId);
+    return this.updateTranscriptVersion(version.id, { state: 'discarded', segments: [] });
+  }
+
   // Questions asked of the library (libraryQuestionTable.ts), kept the same way.
 
   putLibraryQuestion(record: Omit<LibraryQuestionRecord, 'updatedAt'>): void {
@@ -818,6 +938,19 @@ export class SessionStore implements SessionReader {
       );
     }
     return proposal;
+  }
+
+  private requireProposedVersion(sessionId: string): TranscriptVersionRecord {
+    const version = this.transcriptVersions
+      .ofSession(sessionId)
+      .find((candidate) => candidate.state === 'proposed');
+    if (version === undefined) {
+      throw new StoreError(
+        'invalid_state',
+        `Session ${sessionId} has no proposed transcript to keep or discard; transcribe it again first.`,
+      );
+    }
+    return version;
   }
 
   /** Writes a segment of a session that is not recording straight to SQLite, its words with it. */

@@ -2,6 +2,7 @@ import type { ChunkLimits } from './chunkLimits.ts';
 import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from './mediaTools.ts';
 import { WavChunkWriter, type AudioChunk } from './wavChunkWriter.ts';
 import { sampleRate, sampleToMs } from '../../providers/audio/wavFormat.ts';
+import type { TimeRange } from '../../store/transcriptVersionTable.ts';
 
 export interface DecodeOptions {
   path: string;
@@ -10,6 +11,8 @@ export interface DecodeOptions {
   directory: string;
   limits: ChunkLimits;
   signal: AbortSignal;
+  /** Only this stretch of the input; its chunks start where it does. Default: all of it. */
+  range?: TimeRange;
   /** Milliseconds of audio decoded so far, as the stream advances. */
   onDecoded(decodedMs: number): void;
 }
@@ -20,7 +23,7 @@ export interface DecodeOptions {
  * pictures are never decoded.
  */
 export async function decodeToChunks(options: DecodeOptions): Promise<AudioChunk[]> {
-  const { path, signal } = options;
+  const { path, signal, range } = options;
   const shownName = options.shownName ?? path;
   const { child, exited } = startMediaTool(
     mediaToolCommand('ffmpeg'),
@@ -28,6 +31,10 @@ export async function decodeToChunks(options: DecodeOptions): Promise<AudioChunk
       '-nostdin',
       '-v',
       'error',
+      // Input options: ffmpeg seeks, then decodes from the page before and drops what comes before the start.
+      ...(range === undefined
+        ? []
+        : ['-ss', seconds(range.startMs), '-t', seconds(range.endMs - range.startMs)]),
       '-i',
       path,
       '-map',
@@ -59,10 +66,15 @@ export async function decodeToChunks(options: DecodeOptions): Promise<AudioChunk
     const chunks = await writer.finish();
     if (chunks.length === 0)
       throw new MediaToolError(`${shownName} contains no audio samples to transcribe.`);
-    return chunks;
+    const offsetMs = range?.startMs ?? 0;
+    return chunks.map((chunk) => ({ ...chunk, startMs: chunk.startMs + offsetMs }));
   } finally {
     await writer.abandon();
     // Ends ffmpeg when the writer failed (full disk) while it was still producing.
     child.kill();
   }
+}
+
+function seconds(ms: number): string {
+  return (Math.max(0, ms) / 1000).toFixed(3);
 }

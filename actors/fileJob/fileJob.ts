@@ -17,13 +17,14 @@ import { checkProviderConfig } from '../../providers/configuration/configCheck.t
 import { ProviderError } from '../../providers/http/providerError.ts';
 import type { FileJobRecord, StoredFileJobState } from '../../store/fileJobTable.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import type { TimeRange } from '../../store/transcriptVersionTable.ts';
 import { vocabularyOfSession } from '../../store/vocabulary.ts';
-import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { invokedEffect, settleWithin, type EffectWork } from '../invokedEffect.ts';
 import { followJobActor } from '../jobActor.ts';
 import { placeWords } from '../placeWords.ts';
 import { chunkLimits } from './chunkLimits.ts';
 import { decodeToChunks } from './decodeToChunks.ts';
+import { newSessionDestination, type DestinationOfJob } from './fileJobDestination.ts';
 import { probeMedia } from './probeMedia.ts';
 import type { AudioChunk } from './wavChunkWriter.ts';
 
@@ -57,6 +58,12 @@ export interface FileJobInput {
   resume?: FileJobRecord;
   /** Observes the actor's machine (the visualizer); the actor works the same without it. */
   inspect?: (event: InspectionEvent) => void;
+  /** Where the transcript goes; default a new session of the job's own, `sessionId`. */
+  destination?: DestinationOfJob;
+  /** The job's session when it exists already (a re-transcription's); default a new id. */
+  sessionId?: string;
+  /** Only these stretches of the file are transcribed, each placed at its own time; default all of it. */
+  ranges?: readonly TimeRange[];
 }
 
 export interface FileJobStatus {
@@ -120,7 +127,7 @@ export function createFileJob(input: FileJobInput): FileJob {
   const { definition, store, path, resume } = input;
   const { metadata } = definition;
   const jobId = resume?.id ?? randomUUID();
-  const sessionId = resume?.sessionId ?? randomUUID();
+  const sessionId = resume?.sessionId ?? input.sessionId ?? randomUUID();
   const title = resume?.title ?? input.title ?? basename(path);
   const language = resume === undefined ? (input.language ?? null) : resume.language;
   const createdAt = resume?.createdAt ?? Date.now();
@@ -152,10 +159,15 @@ export function createFileJob(input: FileJobInput): FileJob {
   let chunks: AudioChunk[] = [];
   let directory: string | undefined;
   let address: Promise<string | ProviderAddressLease> | undefined;
-  // A resumed job's session was opened before the restart: ending the job, however early, closes it.
-  let sessionOpened = resume !== undefined;
   const submittedBefore = resume?.submitted ?? null;
   const running = new Set<Promise<unknown>>();
+  const destination = (input.destination ?? newSessionDestination)({
+    store,
+    jobId,
+    sessionId,
+    title,
+    resumed: resume !== undefined,
+  });
 
   const effect = <Input>(work: EffectWork<Input, FileJobEvent>) =>
     invokedEffect(work, {
@@ -171,25 +183,43 @@ export function createFileJob(input: FileJobInput): FileJob {
     config = checked.config;
     languageHints = language === null ? configuredLanguageHints(config) : [language];
     const limits = chunkLimits(metadata.fileLimits, `${metadata.label} ${metadata.name}`);
-    const { durationMs } = await probeMedia(path, signal, input.shownName);
+    const probed = await probeMedia(path, signal, input.shownName);
+    const durationMs =
+      input.ranges === undefined ? probed.durationMs : sumOf(input.ranges.map((range) => rangeLength(range)));
     const workDirectory = input.workDirectory ?? tmpdir();
     await mkdir(workDirectory, { recursive: true, mode: 0o700 });
     directory = await mkdtemp(join(workDirectory, 'earshot-file-job-'));
     let reported = 0;
-    chunks = await decodeToChunks({
-      path,
-      shownName: input.shownName,
-      directory,
-      limits,
-      signal,
-      onDecoded: (decodedMs) => {
-        if (durationMs === undefined) return;
-        const fraction = Math.min(1, decodedMs / durationMs);
-        if (fraction - reported < decodingProgressStep) return;
-        reported = fraction;
-        send({ type: 'DECODING_PROGRESS', fraction });
-      },
-    });
+    let decodedBefore = 0;
+    const decode = async (range: TimeRange | undefined, rangeDirectory: string) => {
+      const decoded = await decodeToChunks({
+        path,
+        shownName: input.shownName,
+        directory: rangeDirectory,
+        limits,
+        signal,
+        range,
+        onDecoded: (decodedMs) => {
+          if (durationMs === undefined) return;
+          const fraction = Math.min(1, (decodedBefore + decodedMs) / durationMs);
+          if (fraction - reported < decodingProgressStep) return;
+          reported = fraction;
+          send({ type: 'DECODING_PROGRESS', fraction });
+        },
+      });
+      decodedBefore += sumOf(decoded.map((chunk) => chunk.durationMs));
+      return decoded;
+    };
+    if (input.ranges === undefined) {
+      chunks = await decode(undefined, directory);
+    } else {
+      // One folder per stretch: each decoding numbers its chunks from 0.
+      for (const [index, range] of input.ranges.entries()) {
+        const rangeDirectory = join(directory, `range-${index}`);
+        await mkdir(rangeDirectory);
+        chunks.push(...(await decode(range, rangeDirectory)));
+      }
+    }
     const chunkDurationsMs = chunks.map((chunk) => chunk.durationMs);
     if (resume !== undefined) checkSameChunks(resume, chunkDurationsMs);
     store.updateFileJob(jobId, { chunkDurationsMs });
@@ -197,14 +227,7 @@ export function createFileJob(input: FileJobInput): FileJob {
   });
 
   const openSession = effect<undefined>(() => {
-    // A resumed job goes on in the session it opened before the restart, if it got that far.
-    const opened = store.getSession(sessionId);
-    if (opened === undefined) {
-      store.createSession({ id: sessionId, title, providerId: metadata.id, startedAt: Date.now() });
-    } else if (opened.status !== 'recording') {
-      throw new Error(`Its session is ${opened.status} already; start a new transcription of the file.`);
-    }
-    sessionOpened = true;
+    destination.open(metadata.id);
     return { type: 'SESSION_OPENED' };
   });
 
@@ -263,8 +286,7 @@ export function createFileJob(input: FileJobInput): FileJob {
           words: placeWords(segment.words, place),
         };
       });
-      // The session lasts as long as the audio transcribed so far, speech or not.
-      store.commitFileJobChunk(jobId, chunkIndex + 1, chunkEndMs, placed);
+      destination.save(chunkIndex + 1, chunkEndMs, placed);
       return { type: 'SEGMENTS_SAVED' };
     },
   );
@@ -274,9 +296,7 @@ export function createFileJob(input: FileJobInput): FileJob {
     // the job reports its ending only once nothing of it is left behind.
     void settleWithin(running, remoteCleanupWaitMs)
       .then(() => {
-        if (sessionOpened && store.getSession(sessionId)?.status === 'recording') {
-          changeSessionStatus(store, sessionId, closing);
-        }
+        destination.close(closing);
         sendBack({ type: 'SESSION_CLOSED' });
       })
       .catch((error: unknown) => sendBack({ type: 'FAILED', message: describeError(error) }));
@@ -382,6 +402,14 @@ function checkSameChunks(resume: FileJobRecord, chunkDurationsMs: readonly numbe
       `The file decodes differently from when this job began, so it cannot go on after its first ${resume.chunksDone} chunks (their text is kept in the session). Transcribe the file again as a new job.`,
     );
   }
+}
+
+function rangeLength(range: TimeRange): number {
+  return Math.max(0, range.endMs - range.startMs);
+}
+
+function sumOf(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0);
 }
 
 /** The provider's own `languageHints` setting, which applies when the job names no language. */

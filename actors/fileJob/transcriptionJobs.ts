@@ -11,6 +11,14 @@ import { readProviderConfig } from '../../store/providerSettings.ts';
 import { isEndedFileJob, type FileJobRecord } from '../../store/fileJobTable.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { managedRuntimeProblem } from '../runtimeSetup/storedRuntimeProblem.ts';
+import type { TimeRange, TranscriptVersionRecord } from '../../store/transcriptVersionTable.ts';
+import type { DestinationOfJob } from './fileJobDestination.ts';
+import {
+  planRetranscription,
+  RetranscriptionRequestError,
+  type RetranscriptionRequest,
+} from './retranscription.ts';
+import { retranscriptionDestination } from './retranscriptionDestination.ts';
 
 export interface TranscriptionRequest {
   /** Absolute: the service does not share the caller's working directory. */
@@ -79,6 +87,43 @@ export class TranscriptionJobs {
   }
 
   /**
+   * Transcribes a session again from its recorded audio (all of it, or its gaps) with the provider
+   * named, into a pending version of its transcript that becomes `proposed`: the transcript changes
+   * only when it is kept. A proposal still waiting is discarded as the new one starts. Throws
+   * RetranscriptionRequestError for a request that cannot become a job.
+   */
+  async retranscribe(
+    request: RetranscriptionRequest,
+  ): Promise<{ job: FileJob; version: TranscriptVersionRecord }> {
+    const { store, dataDirectory } = this.options;
+    let definition: ProviderDefinition<unknown>;
+    try {
+      definition = this.provider(request.provider);
+    } catch (error) {
+      if (error instanceof TranscriptionRequestError) {
+        throw new RetranscriptionRequestError('invalid_request', error.message);
+      }
+      throw error;
+    }
+    const plan = await planRetranscription({ store, dataDirectory, definition, request });
+    const session = store.getSession(request.sessionId);
+    const job = this.run(definition, plan.path, {
+      title: session?.title,
+      language: plan.language,
+      sessionId: request.sessionId,
+      ranges: plan.ranges,
+      destination: retranscriptionDestination(plan.version.id),
+    });
+    const waiting = store
+      .getTranscriptVersions(request.sessionId)
+      .find((version) => version.state === 'proposed');
+    if (waiting !== undefined) store.discardTranscriptVersion(request.sessionId);
+    const version = { ...plan.version, jobId: job.id };
+    store.createTranscriptVersion(version);
+    return { job, version };
+  }
+
+  /**
    * Takes up the jobs the last process of this data directory left unfinished (it crashed, was
    * killed or shut down mid-job): each goes on with the same provider after its last committed
    * chunk. Call once at start, before any job is started and before interrupted sessions are
@@ -93,12 +138,20 @@ export class TranscriptionJobs {
       .reverse();
     const resumed: FileJob[] = [];
     for (const record of unfinished) {
-      const problem = this.resumeProblem(record);
-      if (problem === undefined) {
-        const definition = this.provider(record.providerId);
-        resumed.push(this.run(definition, record.path, { resume: record }));
-      } else {
+      const version = this.options.store.transcriptVersionOfJob(record.id);
+      const problem = version === undefined ? this.resumeProblem(record) : this.versionResumeProblem(record);
+      if (problem !== undefined) {
         this.settleUnresumable(record, problem);
+      } else if (version === undefined) {
+        resumed.push(this.run(this.provider(record.providerId), record.path, { resume: record }));
+      } else {
+        resumed.push(
+          this.run(this.provider(record.providerId), record.path, {
+            resume: record,
+            ranges: version.scope === 'gaps' ? version.ranges : undefined,
+            destination: retranscriptionDestination(version.id),
+          }),
+        );
       }
     }
     return resumed;
@@ -150,7 +203,14 @@ export class TranscriptionJobs {
   private run(
     definition: ProviderDefinition<unknown>,
     path: string,
-    details: { title?: string; language?: string; resume?: FileJobRecord },
+    details: {
+      title?: string;
+      language?: string;
+      resume?: FileJobRecord;
+      sessionId?: string;
+      ranges?: readonly TimeRange[];
+      destination?: DestinationOfJob;
+    },
   ): FileJob {
     const uploadedName = uploadedFileName(this.options.dataDirectory, path);
     const job = createFileJob({
@@ -183,6 +243,19 @@ export class TranscriptionJobs {
   private resumeProblem(record: FileJobRecord): string | undefined {
     const session = this.options.store.getSession(record.sessionId);
     if (session !== undefined && session.status !== 'recording') return `Its session is ${session.status}.`;
+    return this.toolsProblem(record);
+  }
+
+  /** Why a stored re-transcription cannot go on, or undefined when it can. */
+  private versionResumeProblem(record: FileJobRecord): string | undefined {
+    const session = this.options.store.getSession(record.sessionId);
+    if (session === undefined) return 'Its session is gone.';
+    if (session.status === 'recording') return 'Its session is recording again.';
+    return this.toolsProblem(record);
+  }
+
+  /** Why the job's provider or file cannot go on, whatever it writes into. */
+  private toolsProblem(record: FileJobRecord): string | undefined {
     if ((this.options.findProvider ?? findProvider)(record.providerId) === undefined) {
       return `This Earshot has no provider "${record.providerId}" to go on with.`;
     }
@@ -196,6 +269,13 @@ export class TranscriptionJobs {
    */
   private settleUnresumable(record: FileJobRecord, problem: string): void {
     const { store } = this.options;
+    const version = store.transcriptVersionOfJob(record.id);
+    if (version !== undefined) {
+      const error = `The re-transcription could not resume after a restart: ${problem}`;
+      if (version.state === 'pending') store.updateTranscriptVersion(version.id, { state: 'failed', error });
+      store.updateFileJob(record.id, { state: 'failed', error });
+      return;
+    }
     const session = store.getSession(record.sessionId);
     if (session?.status === 'completed') {
       store.updateFileJob(record.id, { state: 'completed' });

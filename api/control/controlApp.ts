@@ -28,6 +28,7 @@ import { createLoginTokenControl } from '../login/loginTokenControl.ts';
 import { notSignedInMessage, type OwnerAccess } from '../login/ownerAccess.ts';
 import { buildFullOpenApiDocument } from '../openapi/fullDocument.ts';
 import { createTranscriptionControl } from './transcriptionControl.ts';
+import { createRetranscriptionControl } from './retranscriptionControl.ts';
 import { providerBaseUrls, type TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 
 /** Where the service listens; known only once it does, so it is asked for, not passed. */
@@ -127,5 +128,6 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createLibraryQuestionControl({ aiJobs, store }));
   app.route(controlBasePath, createPromptControl({ store }));
   app.route(controlBasePath, createTranscriptRevisionControl({ store, aiJobs }));
+  app.route(controlBasePath, createRetranscriptionControl({ store, jobs }));
   return app;
 }

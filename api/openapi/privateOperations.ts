@@ -45,6 +45,7 @@ import {
 } from './aiProviderAnswerSchemas.ts';
 import { transcriptRevisionRoutes } from './transcriptRevisionOperations.ts';
 import { speakerRoutes } from './speakerOperations.ts';
+import { retranscriptionRoutes } from './retranscriptionOperations.ts';
 import { vocabularyRoutes } from './vocabularyOperations.ts';
 import { audioRetentionRoutes } from './audioRetentionOperations.ts';
 
@@ -756,6 +757,7 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...promptRoutes,
   ...transcriptRevisionRoutes,
   ...speakerRoutes,
+  ...retranscriptionRoutes,
   ...vocabularyRoutes,
   ...audioRetentionRoutes,
   ...runtimeRoutes,

@@ -29,6 +29,7 @@ export const commandLineOptions = {
   ai: { type: 'string' },
   keep: { type: 'boolean' },
   discard: { type: 'boolean' },
+  'gaps-only': { type: 'boolean' },
   to: { type: 'string' },
   all: { type: 'boolean' },
   tag: { type: 'string' },

@@ -7,6 +7,7 @@ import { askCommand } from './askCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
 import { commandLineOptions } from './commandLineOptions.ts';
 import { correctCommand } from './correctCommand.ts';
+import { retranscribeCommand } from './retranscribeCommand.ts';
 import { inspectCommand } from './inspectCommand.ts';
 import { jobsCommand } from './jobsCommand.ts';
 import { liveCommand } from './liveCommand.ts';
@@ -64,6 +65,13 @@ async function main(argv: string[]): Promise<void> {
     case 'correct':
       return correctCommand(dataDirectory, action, {
         ai: values.ai,
+        keep: values.keep,
+        discard: values.discard,
+      });
+    case 'retranscribe':
+      return retranscribeCommand(dataDirectory, action, {
+        provider: values.provider,
+        gapsOnly: values['gaps-only'],
         keep: values.keep,
         discard: values.discard,
       });

@@ -36,6 +36,11 @@ Commands:
                                    (punctuation, casing, misheard words): the changed segments as
                                    [m:ss] old → new; --keep keeps it as the session's corrected
                                    transcript (making one first if none waits), --discard drops it
+  retranscribe SESSION_ID --provider ID [--gaps-only] [--keep | --discard]
+                                   Have the running service transcribe a session again from its
+                                   recorded audio (--gaps-only: only where an interruption left no
+                                   text), printed as [m:ss] text and proposed; the transcript changes
+                                   only when kept: --keep (alone: the proposal waiting), --discard
   translate SESSION_ID --to LANG [--ai NAME]
                                    Have the running service's AI provider translate a session's
                                    transcript (LANG: de, German, …), printed segment by segment with
