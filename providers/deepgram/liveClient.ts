@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { LiveClient, LiveStreamRequest, TimedWord } from '../contract.ts';
+import type { LiveClient, LiveStreamRequest } from '../contract.ts';
 import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol } from '../live/vendorSocket.ts';
+import { speakerHeardLongest } from '../speakerHeardLongest.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
 import type { DeepgramConfig } from './config.ts';
 import { deepgramWordSchema, secondsToMs, timedWord } from './deepgramWords.ts';
@@ -85,7 +86,9 @@ function protocol(request: LiveStreamRequest<DeepgramConfig>): VendorProtocol {
         return;
       }
       const words = (alternative?.words ?? []).flatMap(timedWord);
-      const speaker = longestHeardSpeaker(words);
+      // Results are cut by time, not by speaker: one holding several is labelled with the speaker
+      // heard longest, and every word keeps its own.
+      const speaker = speakerHeardLongest(words);
       session.emit({
         type: 'final',
         text,
@@ -116,16 +119,4 @@ function protocol(request: LiveStreamRequest<DeepgramConfig>): VendorProtocol {
     refusalDetailHeader: 'dg-error',
     keepAlive: { intervalMs: 4000, send: (session) => session.sendJson({ type: 'KeepAlive' }) },
   };
-}
-
-/**
- * Live `Results` are cut by time, not by speaker, so one may hold words of several: the final is
- * labelled with the speaker heard longest, and every word keeps its own. Undefined without diarization.
- */
-export function longestHeardSpeaker(words: readonly TimedWord[]): string | undefined {
-  const heardMs = new Map<string, number>();
-  for (const { speaker, startMs, endMs } of words) {
-    if (typeof speaker === 'string') heardMs.set(speaker, (heardMs.get(speaker) ?? 0) + endMs - startMs);
-  }
-  return [...heardMs].sort((first, second) => second[1] - first[1])[0]?.[0];
 }
