@@ -4,7 +4,13 @@ import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { deepgramFakeApiKey } from '../fakes/deepgram/server.ts';
 import { startDeepgramStreamingFake } from '../fakes/deepgram/streamingServer.ts';
-import { markedSentences, markedSpeech, markedText, slotMs } from '../fakes/streaming/markedSpeech.ts';
+import {
+  markedSentences,
+  markedSpeech,
+  markedText,
+  slotMs,
+  vocabularyWord,
+} from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
 import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
@@ -41,6 +47,21 @@ afterEach(async () => {
   directory.remove();
 });
 
+/** The stored words of the session, each as [text, startMs, endMs]. */
+function timedWords(sessionId: string): Array<[string, number, number]> {
+  return service.store
+    .getSegments(sessionId)
+    .flatMap((segment) => segment.words ?? [])
+    .map((word) => [word.text, word.startMs, word.endMs]);
+}
+
+/** Each marked word with the slot it fills in the session's audio. */
+function slotsOf(marked: ReadonlyArray<number | null>): Array<[string, number, number]> {
+  return marked.flatMap((word, slot): Array<[string, number, number]> =>
+    word === null ? [] : [[vocabularyWord(word), slot * slotMs, (slot + 1) * slotMs]],
+  );
+}
+
 it('stores every committed utterance as it arrives and completes on stop with the last words', async () => {
   const session = service.live.start({ provider: 'P06', title: 'Stand-up' });
   const updates: LiveSessionUpdate[] = [];
@@ -61,6 +82,8 @@ it('stores every committed utterance as it arrives and completes on stop with th
     expect(segment.endMs).toBeGreaterThan(segment.startMs);
     expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
   }
+  expect(timedWords(session.id)).toEqual(slotsOf(words));
+  expect(segments[0]?.words?.[0]).toMatchObject({ confidence: 0.97 });
 });
 
 it('reconnects a dropped upstream, replays the uncommitted audio and keeps one continuous session', async () => {
@@ -88,6 +111,9 @@ it('reconnects a dropped upstream, replays the uncommitted audio and keeps one c
     expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
   }
   expect(segments.at(-1)?.endMs).toBeGreaterThan(3000);
+  // Every word keeps its own slot of the session's audio: the new stream's times are moved by where
+  // its replayed audio starts.
+  expect(timedWords(session.id)).toEqual(slotsOf(words));
   expect(service.store.getSession(session.id)?.status).toBe('completed');
 });
 

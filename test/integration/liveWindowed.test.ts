@@ -13,7 +13,7 @@ import { definition as whisperCpp } from '../../providers/whisper-cpp/definition
 import { fixture as groqFixture } from '../fakes/groq/fixture.ts';
 import { fixture as openAiCompatibleFixture } from '../fakes/openai-compatible/fixture.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
-import { markedSentences, markedSpeech, markedText } from '../fakes/streaming/markedSpeech.ts';
+import { markedSentences, markedSpeech, markedText, slotMs } from '../fakes/streaming/markedSpeech.ts';
 import { requireBuiltWhisperServer, fixture, stubModel } from '../support/fixtures.ts';
 import { playIntoSession, storedWords } from '../support/liveSessionAudio.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
@@ -59,6 +59,12 @@ describe('content: P11 and P12 against their fakes', () => {
       for (const [index, segment] of segments.entries()) {
         expect(segment.startMs).toBeGreaterThanOrEqual(segments[index - 1]?.endMs ?? 0);
       }
+      // The words the provider timed are kept, each where it was said in the session's audio (the
+      // fake times words as heard in the trimmed window, within a few milliseconds of their slot).
+      const timed = segments.flatMap((segment) => segment.words ?? []);
+      const slots = words.flatMap((word, slot) => (word === null ? [] : [slot * slotMs]));
+      expect(timed.map((word) => word.text).join(' ')).toBe(markedText(words));
+      timed.forEach((word, index) => expect(Math.abs(word.startMs - (slots[index] ?? 0))).toBeLessThan(50));
       // More than one pass happened while the audio flowed, and the window was trimmed: no upload
       // covers the whole recording.
       const uploads = fake.requests.filter((request) => request.method === 'POST');
