@@ -15,9 +15,9 @@ const contentTypes = { webm: 'audio/webm', ogg: 'audio/ogg' } as const;
 
 /** The answer of `POST /sessions/:id/audio/player`. */
 export const sessionAudioPlayerSchema = z.object({
-  url: z.string().meta({
+  url: z.string().nullable().meta({
     description:
-      "The session's audio for this browser's media player: the audio route with a `key` that opens it alone, for this signed-in browser only",
+      "The session's audio for this browser's media player: the audio route with a `key` that opens it alone, for this signed-in browser only; null when the session has no recorded audio",
   }),
 });
 
@@ -47,7 +47,8 @@ export function readsAudioWithMediaKey(owner: OwnerAccess, request: Request): bo
  *   HTTP Range support so a player can seek a long session without loading it whole: `206` with
  *   `Content-Range` for a satisfiable range, `416` for one past the end, `200` otherwise.
  * - `POST /sessions/:id/audio/player` → `{url}`: that route with this browser session's media key
- *   for it, for the page's `<audio>` element (which cannot send the page key); 404 without audio.
+ *   for it, for the page's `<audio>` element (which cannot send the page key); `{url: null}`
+ *   without recorded audio (a file transcription), which is no error for a page.
  */
 export function createSessionAudioControl(dependencies: {
   store: SessionStore;
@@ -60,7 +61,7 @@ export function createSessionAudioControl(dependencies: {
   app.post('/sessions/:id/audio/player', (context) => {
     const id = context.req.param('id');
     if (store.getSession(id) === undefined) return noSession(id);
-    if (listAudioParts(dataDirectory, id).length === 0) return noAudio(id);
+    if (listAudioParts(dataDirectory, id).length === 0) return noStore(Response.json({ url: null }));
     const path = `${controlBasePath}/sessions/${encodeURIComponent(id)}/audio`;
     const key = owner.mediaKeyFor(context.req.header('cookie'), path);
     if (key === undefined) {
@@ -69,10 +70,7 @@ export function createSessionAudioControl(dependencies: {
         `A media player URL is for a signed-in browser; programs read GET ${path} with the launch secret.`,
       );
     }
-    return Response.json(
-      { url: `${path}?${mediaKeyParameter}=${key}` },
-      { headers: { 'Cache-Control': 'no-store' } },
-    );
+    return noStore(Response.json({ url: `${path}?${mediaKeyParameter}=${key}` }));
   });
 
   app.get('/sessions/:id/audio', async (context) => {
@@ -118,6 +116,11 @@ export function createSessionAudioControl(dependencies: {
 /** What a session without recorded audio answers, for the route and the CLI alike. */
 export function noAudioMessage(id: string): string {
   return `Session ${id} has no recorded audio. Earshot keeps the audio of live recordings; file transcriptions and sessions recorded by earlier versions have none.`;
+}
+
+function noStore(response: Response): Response {
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
 }
 
 function noSession(id: string): Response {

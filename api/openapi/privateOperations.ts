@@ -185,10 +185,10 @@ const sessionRoutes: PrivateOperation[] = [
     id: sessionId,
     answer: {
       status: 200,
-      description: 'The URL to give an <audio> element',
+      description: 'The URL to give an <audio> element; null without recorded audio',
       schema: sessionAudioPlayerSchema,
     },
-    errors: ['session_not_found', 'audio_not_found', 'browser_session_required'],
+    errors: ['session_not_found', 'browser_session_required'],
   },
   {
     method: 'get',

@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { control, ControlRequestError } from '../connection/control.ts';
+import { control } from '../connection/control.ts';
 import { type PlaybackPosition, type PlayedSegment, playbackPosition } from './playbackPosition.ts';
 
 /** Whether the session's audio can be played: asked of the service once the session has ended. */
@@ -48,13 +48,9 @@ export function useSessionPlayback(
     }
     let current = true;
     setSource({ state: 'asking' });
-    control<{ url: string }>('POST', `/sessions/${encodeURIComponent(sessionId)}/audio/player`).then(
-      ({ url }) => current && setSource({ state: 'ready', url }),
-      (error: unknown) => {
-        if (!current) return;
-        const none = error instanceof ControlRequestError && error.code === 'audio_not_found';
-        setSource(none ? { state: 'none' } : { state: 'failed', error });
-      },
+    control<{ url: string | null }>('POST', `/sessions/${encodeURIComponent(sessionId)}/audio/player`).then(
+      ({ url }) => current && setSource(url === null ? { state: 'none' } : { state: 'ready', url }),
+      (error: unknown) => current && setSource({ state: 'failed', error }),
     );
     return () => {
       current = false;
