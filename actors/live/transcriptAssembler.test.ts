@@ -197,15 +197,15 @@ describe('TranscriptAssembler words', () => {
         ],
       },
     ]);
-  });
-
-  it('gives a final without word times no words', () => {
-    const assembler = new TranscriptAssembler();
-    const change = assembler.accept(
-      { type: 'final', text: 'Untimed.', startMs: 0, endMs: 500, words: [] },
-      500,
+    // A final without word times gives its segment none.
+    const untimed = assembler.accept(
+      { type: 'final', text: 'Untimed.', startMs: 900, endMs: 1500, words: [] },
+      3500,
     );
-    expect(change.committed[0]).not.toHaveProperty('words');
+    expect(untimed.committed).toEqual([
+      { text: 'Untimed.', startMs: 2900, endMs: 3500, speaker: null, language: null },
+    ]);
+    expect(untimed.committed[0]).not.toHaveProperty('words');
   });
 
   it("joins P01's sub-word tokens into words: first token's start, last token's end, their speaker", () => {

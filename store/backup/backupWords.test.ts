@@ -64,10 +64,19 @@ describe("a backup's words", () => {
     expect(await backupOf(restored)).toBe(text);
   });
 
-  it('restores a backup written before words were kept: its segments have none', () => {
-    const document = makeDocument();
+  it('merges a backup written before words were kept beside sessions that have them', () => {
     const store = openStore('old-backup');
-    importBackup(JSON.stringify(document), store, 'replace');
+    store.createSession({ id: 'timed', title: 'Timed', providerId: 'deepgram' });
+    store.appendSegment('timed', {
+      text: 'Ask not.',
+      startMs: 1000,
+      endMs: 1800,
+      speaker: 'Speaker 1',
+      words,
+    });
+    store.setSessionStatus('timed', 'completed');
+    importBackup(JSON.stringify(makeDocument()), store, 'merge');
+    expect(store.getSegments('timed')[0]?.words).toEqual(words);
     expect(store.getSegments('session-1')).toEqual([
       { seq: 0, text: '你好', startMs: 0, endMs: 1_000, speaker: '张伟', language: 'zh' },
       { seq: 1, text: 'world', startMs: 1_000, endMs: 2_000, speaker: null, language: null },
