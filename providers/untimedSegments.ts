@@ -63,7 +63,12 @@ export function placeUntimed<Stretch extends PossiblyTimed>(
   });
 }
 
+/** A vendor's time in seconds as whole milliseconds. */
+export function secondsToMs(seconds: number): number {
+  return Math.round(seconds * 1000);
+}
+
 /** A vendor's time in seconds as whole milliseconds, or null when it gave none. */
 export function millisecondsOrNull(seconds: number | null | undefined): number | null {
-  return seconds === null || seconds === undefined ? null : Math.round(seconds * 1000);
+  return seconds === null || seconds === undefined ? null : secondsToMs(seconds);
 }

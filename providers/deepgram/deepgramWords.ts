@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TimedWord } from '../contract.ts';
+import { secondsToMs } from '../untimedSegments.ts';
 
 /**
  * A word as Deepgram sends it, times in seconds. The SDK types every field as optional in file
@@ -36,8 +37,4 @@ export function timedWord(word: DeepgramWord): TimedWord[] {
 /** Deepgram numbers speakers from 0; the number is kept as the label. */
 export function speakerLabel(speaker: number): string {
   return String(speaker);
-}
-
-export function secondsToMs(seconds: number): number {
-  return Math.round(seconds * 1000);
 }

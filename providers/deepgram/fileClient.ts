@@ -6,15 +6,9 @@ import { rawFileBody } from '../http/uploadBody.ts';
 import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { uploadTimeoutMs, vendorJson } from '../http/vendorRequest.ts';
 import { sentenceSegments } from '../sentenceSegments.ts';
-import { placeUntimed } from '../untimedSegments.ts';
+import { placeUntimed, secondsToMs } from '../untimedSegments.ts';
 import type { DeepgramConfig } from './config.ts';
-import {
-  type DeepgramWord,
-  deepgramWordSchema,
-  secondsToMs,
-  speakerLabel,
-  timedWord,
-} from './deepgramWords.ts';
+import { type DeepgramWord, deepgramWordSchema, speakerLabel, timedWord } from './deepgramWords.ts';
 import { withVocabulary } from './vocabularyQuery.ts';
 
 const vendor = 'Deepgram';

@@ -5,7 +5,8 @@ import { openVendorSocket, type VendorProtocol } from '../live/vendorSocket.ts';
 import { speakerHeardLongest } from '../speakerHeardLongest.ts';
 import { websocketUrl } from '../live/websocketUrl.ts';
 import type { DeepgramConfig } from './config.ts';
-import { deepgramWordSchema, secondsToMs, timedWord } from './deepgramWords.ts';
+import { secondsToMs } from '../untimedSegments.ts';
+import { deepgramWordSchema, timedWord } from './deepgramWords.ts';
 import { metadata } from './metadata.ts';
 import { withVocabulary } from './vocabularyQuery.ts';
 

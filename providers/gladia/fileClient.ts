@@ -6,6 +6,7 @@ import { readAnswer } from '../http/answerShape.ts';
 import { ProviderError } from '../http/providerError.ts';
 import { multipartFileBody, wavFilePart } from '../http/uploadBody.ts';
 import { uploadTimeoutMs } from '../http/vendorRequest.ts';
+import { secondsToMs } from '../untimedSegments.ts';
 import { providerTerms } from '../vocabulary/fittingTerms.ts';
 import type { GladiaConfig } from './config.ts';
 import { customVocabulary } from './customVocabulary.ts';
@@ -19,7 +20,7 @@ import {
 import { gladiaApi, statusChecks } from './gladiaApi.ts';
 import { removeGladiaJob } from './gladiaCleanup.ts';
 import { metadata } from './metadata.ts';
-import { secondsToMs, speakerLabel, utteranceWords } from './utteranceWords.ts';
+import { speakerLabel, utteranceWords } from './utteranceWords.ts';
 
 /**
  * Gladia's pre-recorded API: upload the WAV, create a job with the configured file model, poll

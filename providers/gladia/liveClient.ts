@@ -3,11 +3,12 @@ import type { LiveClient, LiveErrorCode, LiveStreamRequest } from '../contract.t
 import { liveErrorCodeForStatus } from '../live/liveErrors.ts';
 import { messageJson } from '../live/messageJson.ts';
 import { openVendorSocket, type VendorProtocol, type VendorSession } from '../live/vendorSocket.ts';
+import { secondsToMs } from '../untimedSegments.ts';
 import type { GladiaConfig } from './config.ts';
-import { createLiveSession } from './liveSessionInit.ts';
 import { gladiaUtteranceSchema } from './gladiaAnswers.ts';
+import { createLiveSession } from './liveSessionInit.ts';
 import { metadata } from './metadata.ts';
-import { secondsToMs, utteranceWords } from './utteranceWords.ts';
+import { utteranceWords } from './utteranceWords.ts';
 
 const vendor = metadata.vendor;
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TimedWord } from '../contract.ts';
+import { secondsToMs } from '../untimedSegments.ts';
 import type { gladiaUtteranceSchema } from './gladiaAnswers.ts';
 
 type Utterance = Pick<z.output<typeof gladiaUtteranceSchema>, 'speaker' | 'words'>;
@@ -28,8 +29,4 @@ export function utteranceWords(utterance: Utterance): TimedWord[] {
 /** Gladia numbers speakers from 0; the number is kept as the label. */
 export function speakerLabel(speaker: number | null | undefined): string | null {
   return speaker === null || speaker === undefined ? null : String(speaker);
-}
-
-export function secondsToMs(seconds: number): number {
-  return Math.round(seconds * 1000);
 }
