@@ -14,6 +14,7 @@ import { GeneratedPanels } from '../sessions/GeneratedPanels.tsx';
 import { resumeSessionStorageKey } from '../sessions/resumeSession.ts';
 import { sessionDisplayTitle } from '../sessions/sessionDisplayTitle.ts';
 import { SessionAudioPlayer } from '../sessions/SessionAudioPlayer.tsx';
+import { RetranscriptionPanel } from '../sessions/RetranscriptionPanel.tsx';
 import { SessionOrganizer } from '../sessions/SessionOrganizer.tsx';
 import { SessionStatusBadge } from '../sessions/SessionStatusBadge.tsx';
 import { SessionTitle } from '../sessions/SessionTitle.tsx';
@@ -213,6 +214,7 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
         onRevealSegment={(segment) => setRevealedSegment({ seq: segment.seq })}
       />
       {!recording && <TranscriptRevisionsPanel session={session} followed={revisions} />}
+      {!recording && playable && <RetranscriptionPanel sessionId={session.id} />}
       <TranscriptView
         sessionId={session.id}
         segments={segments}
