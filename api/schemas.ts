@@ -271,7 +271,6 @@ export function errorSchemaId(code: ErrorCode): string {
 export type SessionListItem = z.output<typeof sessionListItemSchema>;
 export type SessionList = z.output<typeof sessionListSchema>;
 export type SessionDetail = z.output<typeof sessionDetailSchema>;
-export type SegmentWordView = z.output<typeof segmentWordSchema>;
 export type TranscriptView = z.output<typeof transcriptViewSchema>;
 export type SummaryView = z.output<typeof summaryViewSchema>;
 export type TopicList = z.output<typeof topicListSchema>;

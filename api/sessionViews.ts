@@ -4,23 +4,17 @@
  */
 import {
   listedSession,
+  wordFields,
   type AskEntry,
   type ListedSession,
   type MindMap,
   type PostProcess,
   type Segment,
-  type SegmentWord,
   type SessionReader,
   type SessionRecord,
 } from '../store/records.ts';
 import { shownSpeaker, type SpeakerNames } from '../store/speakerNames.ts';
-import type {
-  SegmentWordView,
-  SessionDetail,
-  SessionListItem,
-  SummaryView,
-  TranscriptView,
-} from './schemas.ts';
+import type { SessionDetail, SessionListItem, SummaryView, TranscriptView } from './schemas.ts';
 import type { ZonedClock } from './zonedTime.ts';
 
 export function toSessionListItem(session: ListedSession, clock: ZonedClock): SessionListItem {
@@ -91,14 +85,7 @@ function toSegment(segment: Segment, names: SpeakerNames): SessionDetail['segmen
     speakerName: shownSpeaker(segment.speaker, names),
   };
   // Only where the provider timed words: a segment without them has no field, as before.
-  if (segment.words !== undefined) view.words = segment.words.map(toSegmentWord);
-  return view;
-}
-
-function toSegmentWord(word: SegmentWord): SegmentWordView {
-  const view: SegmentWordView = { text: word.text, startMs: word.startMs, endMs: word.endMs };
-  if (word.speaker !== undefined) view.speaker = word.speaker;
-  if (word.confidence !== undefined) view.confidence = word.confidence;
+  if (segment.words !== undefined) view.words = segment.words.map(wordFields);
   return view;
 }
 

@@ -67,6 +67,17 @@ export interface SegmentWord {
   confidence?: number;
 }
 
+/**
+ * A copy of the word, each field by name, speaker and confidence only where it has them: what the
+ * API and backups show of a word, so a field words gain later reaches neither unannounced.
+ */
+export function wordFields(word: SegmentWord): SegmentWord {
+  const copy: SegmentWord = { text: word.text, startMs: word.startMs, endMs: word.endMs };
+  if (word.speaker !== undefined) copy.speaker = word.speaker;
+  if (word.confidence !== undefined) copy.confidence = word.confidence;
+  return copy;
+}
+
 /** One committed piece of transcript; a transcript is the ordered list of them. */
 export interface Segment {
   /** Position in the session, 0-based, gap-free. */

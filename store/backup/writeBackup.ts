@@ -4,7 +4,7 @@
  * of session records, memory holds one transcript at a time however large the library is.
  */
 
-import type { AskEntry, Segment, SegmentWord, SessionRecord } from '../records.ts';
+import { wordFields, type AskEntry, type Segment, type SessionRecord } from '../records.ts';
 import type { BackupSource } from './backupSource.ts';
 import { backupFormatName, backupFormatVersion } from './backupFormat.ts';
 import type { BackupSessionInput } from './backupSchema.ts';
@@ -16,7 +16,6 @@ import type { SpeakerNames } from '../speakerNames.ts';
 export type BackupSink = (chunk: string) => void | Promise<void>;
 
 type BackupSegmentInput = BackupSessionInput['segments'][number];
-type BackupWordInput = NonNullable<BackupSegmentInput['words']>[number];
 
 function toBackupSegment(segment: Segment): BackupSegmentInput {
   const written: BackupSegmentInput = { text: segment.text, startMs: segment.startMs, endMs: segment.endMs };
@@ -25,14 +24,7 @@ function toBackupSegment(segment: Segment): BackupSegmentInput {
   if (segment.speaker !== null) written.speaker = segment.speaker;
   if (segment.language !== null) written.language = segment.language;
   // Only where the provider timed them, as the store keeps them.
-  if (segment.words !== undefined) written.words = segment.words.map(toBackupWord);
-  return written;
-}
-
-function toBackupWord(word: SegmentWord): BackupWordInput {
-  const written: BackupWordInput = { text: word.text, startMs: word.startMs, endMs: word.endMs };
-  if (word.speaker !== undefined) written.speaker = word.speaker;
-  if (word.confidence !== undefined) written.confidence = word.confidence;
+  if (segment.words !== undefined) written.words = segment.words.map(wordFields);
   return written;
 }
 
