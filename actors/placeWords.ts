@@ -4,7 +4,7 @@ import type { SegmentWord } from '../store/records.ts';
 /**
  * A provider's words in the session's audio: each time goes through `place`, the function that
  * places their segment, so words and segment move together. Words without text or without a time
- * are left out rather than given a guessed one; a speaker and a confidence are kept where the
+ * are left out rather than given a guessed one; a speaker and a confidence (0–1) are kept where the
  * provider gave them. Undefined when no word is left: a segment without word times has no `words`.
  */
 export function placeWords(
@@ -17,7 +17,8 @@ export function placeWords(
     const startMs = place(word.startMs);
     const placedWord: SegmentWord = { text, startMs, endMs: Math.max(startMs, place(word.endMs)) };
     if (typeof word.speaker === 'string') placedWord.speaker = word.speaker;
-    if (typeof word.confidence === 'number' && Number.isFinite(word.confidence)) {
+    // A score outside 0–1 is no probability: backups and the API promise one.
+    if (typeof word.confidence === 'number' && word.confidence >= 0 && word.confidence <= 1) {
       placedWord.confidence = word.confidence;
     }
     return [placedWord];

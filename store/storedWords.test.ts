@@ -81,6 +81,14 @@ describe("a segment's words in the store", () => {
         words: [{ text: 'Backwards.', startMs: 800, endMs: 100 }],
       }),
     ).toThrow(/0 ≤ startMs ≤ endMs \(got 800\.\.100 for "Backwards\."\)/);
+    expect(() =>
+      store.appendSegment(session.id, {
+        text: 'Sure.',
+        startMs: 0,
+        endMs: 900,
+        words: [{ text: 'Sure.', startMs: 0, endMs: 900, confidence: 1.5 }],
+      }),
+    ).toThrow(/confidence must be a number from 0 to 1 \(got 1\.5 for "Sure\."\)/);
     expect(store.getSegments(session.id)).toEqual([]);
   });
 

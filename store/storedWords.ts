@@ -25,8 +25,8 @@ export function wordProblem(words: readonly SegmentWord[]): string | undefined {
     if (!(Number.isFinite(startMs) && Number.isFinite(endMs) && startMs >= 0 && endMs >= startMs)) {
       return `A word needs 0 ≤ startMs ≤ endMs (got ${startMs}..${endMs} for "${word.text}").`;
     }
-    if (word.confidence !== undefined && !Number.isFinite(word.confidence)) {
-      return `A word's confidence must be a number (got ${word.confidence} for "${word.text}").`;
+    if (word.confidence !== undefined && !(word.confidence >= 0 && word.confidence <= 1)) {
+      return `A word's confidence must be a number from 0 to 1 (got ${word.confidence} for "${word.text}").`;
     }
   }
   return undefined;

@@ -178,7 +178,8 @@ describe('TranscriptAssembler words', () => {
         speaker: 'Speaker 1',
         words: [
           { text: 'Hello', startMs: 100, endMs: 420, speaker: 'Speaker 1', confidence: 0.97 },
-          { text: ' there.', startMs: 480, endMs: 900 },
+          // A score outside 0–1 is no probability, and is left out.
+          { text: ' there.', startMs: 480, endMs: 900, confidence: 7.5 },
           { text: ' ', startMs: 900, endMs: 900 },
         ],
       },
