@@ -31,6 +31,7 @@ export const commandLineOptions = {
   discard: { type: 'boolean' },
   'gaps-only': { type: 'boolean' },
   to: { type: 'string' },
+  'with-audio': { type: 'boolean' },
   all: { type: 'boolean' },
   tag: { type: 'string' },
   since: { type: 'string' },

@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<void> {
     case 'import':
       return importCommand(dataDirectory, action, values.mode);
     case 'export':
-      return exportCommand(dataDirectory, action);
+      return exportCommand(dataDirectory, action, { withAudio: values['with-audio'] });
     case 'transcribe':
       return transcribeCommand(dataDirectory, action, {
         provider: values.provider,

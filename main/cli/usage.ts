@@ -48,8 +48,10 @@ Commands:
   api enable|disable|status        Switch the local REST API on or off, or show its state
   api token                        Create or rotate the API token (printed once)
   import FILE [--mode merge|replace]
-                                   Restore a backup (default mode: merge)
-  export [FILE]                    Write a backup of every session (to stdout without FILE)
+                                   Restore a backup (default mode: merge); an archive of
+                                   export --with-audio restores the sessions' audio too
+  export [FILE] [--with-audio]     Write a backup of every session (to stdout without FILE);
+                                   --with-audio: a tar archive of it and the sessions' audio
   providers list                   The fourteen providers, their capabilities and whether each is configured
   providers show ID                A provider's settings (secrets masked) and what is missing
   providers set ID key=value… [--yes]

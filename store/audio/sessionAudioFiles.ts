@@ -34,7 +34,7 @@ export function audioFolderName(sessionId: string): string {
 }
 
 /** The session whose audio a folder of `audio/` holds, or undefined for a folder not named by us. */
-function sessionIdOfFolder(name: string): string | undefined {
+export function sessionIdOfAudioFolder(name: string): string | undefined {
   if (plainId.test(name)) return name;
   if (!name.startsWith('~')) return undefined;
   const sessionId = Buffer.from(name.slice(1), 'base64url').toString();
@@ -92,7 +92,7 @@ export function sessionsWithAudio(dataDirectory: string): string[] {
   return readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => {
-      const sessionId = sessionIdOfFolder(entry.name);
+      const sessionId = sessionIdOfAudioFolder(entry.name);
       return sessionId === undefined ? [] : [sessionId];
     });
 }

@@ -1,12 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { pack } from 'tar-stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { audioPartPath, createSessionAudioDirectory } from '../../store/audio/sessionAudioFiles.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { earshotBin, runEarshot } from '../support/earshotProcess.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
-/** `earshot sessions audio ID [FILE]` against a data directory, as a user runs it. */
+/**
+ * `earshot sessions audio ID [FILE]`, `sessions keep-audio` and `export --with-audio` / `import`
+ * against a data directory, as a user runs them.
+ */
 let directory: ReturnType<typeof temporaryDirectory>;
 const recorded = Buffer.from(Array.from({ length: 5000 }, (_, index) => (index * 7) % 256));
 
@@ -66,4 +71,60 @@ it('shows and sets how long audio is kept, refusing what it does not take', () =
   expect(keepAudio().stdout).toContain('Live sessions record no audio');
   // The audio recorded before the change is still there.
   expect(existsSync(audioPartPath(directory.path, 'with-audio', 1, 'webm', false))).toBe(true);
+});
+
+describe('export --with-audio and import', () => {
+  it('carries the sessions and their audio, byte for byte, to another data directory', () => {
+    const archive = `${directory.path}/backup.tar`;
+    const exported = runEarshot(['export', archive, '--with-audio', '--data-dir', directory.path]);
+    expect(exported.status).toBe(0);
+    expect(exported.stderr).toContain(
+      `Backup written to ${archive}. It holds the audio of 1 session (5000 bytes).`,
+    );
+    expect(readFileSync(archive).subarray(257, 262).toString('latin1')).toBe('ustar');
+
+    const elsewhere = temporaryDirectory('session-audio-cli-import');
+    try {
+      const imported = runEarshot(['import', archive, '--data-dir', elsewhere.path]);
+      expect(imported.stderr).toBe('');
+      expect(imported.stdout).toBe(
+        'Imported 2 sessions, 0 topics and 0 tags (merge). Audio of 1 session restored.\n',
+      );
+      expect(
+        readFileSync(audioPartPath(elsewhere.path, 'with-audio', 1, 'webm', false)).equals(recorded),
+      ).toBe(true);
+      expect(readdirSync(elsewhere.path).filter((name) => name.startsWith('.audio-import-'))).toEqual([]);
+      const store = SessionStore.open(elsewhere.path);
+      expect(store.getSession('with-audio')?.title).toBe('Kept');
+      store.close();
+    } finally {
+      elsewhere.remove();
+    }
+  });
+
+  it('refuses an archive with an entry that could land outside the audio folder, and changes nothing', async () => {
+    const archive = `${directory.path}/crafted.tar`;
+    const backup = runEarshot(['export', '--data-dir', directory.path]).stdout;
+    const entries = pack();
+    entries.entry({ name: 'earshot-backup.json' }, backup);
+    entries.entry({ name: 'audio/../../escaped/part-1.ogg' }, 'OggS');
+    entries.finalize();
+    await pipeline(entries, createWriteStream(archive));
+
+    const elsewhere = temporaryDirectory('session-audio-cli-crafted');
+    try {
+      const imported = runEarshot(['import', archive, '--data-dir', elsewhere.path]);
+      expect(imported.status).toBe(1);
+      expect(imported.stderr).toContain(
+        'The archive holds "audio/../../escaped/part-1.ogg", which no Earshot backup holds; nothing was imported.',
+      );
+      expect(existsSync(`${elsewhere.path}/../escaped`)).toBe(false);
+      expect(readdirSync(elsewhere.path).filter((name) => name.startsWith('.audio-import-'))).toEqual([]);
+      const store = SessionStore.open(elsewhere.path);
+      expect(store.listSessions({ limit: 10, offset: 0 }).total).toBe(0);
+      store.close();
+    } finally {
+      elsewhere.remove();
+    }
+  });
 });
