@@ -35,18 +35,31 @@ export async function wholeSessionAudio(
   const whole = join(sessionAudioDirectory(dataDirectory, sessionId), 'whole.ogg');
   const madeAt = statSync(whole, { throwIfNoEntry: false })?.mtimeMs ?? -1;
   const upToDate = parts.every((part) => statSync(part.path).mtimeMs < madeAt);
-  if (parts.length === 1) {
-    return upToDate || (await copyIntoContainer(only.path, whole, 'ogg'))
-      ? { path: whole, container: 'ogg' }
-      : playedAsItIs;
-  }
-  if (!upToDate) {
-    await joinParts(
-      parts.map((part) => part.path),
-      whole,
-    );
-  }
-  return { path: whole, container: 'ogg' };
+  if (upToDate) return { path: whole, container: 'ogg' };
+  const made = await makeOnce(whole, () =>
+    parts.length === 1
+      ? copyIntoContainer(only.path, whole, 'ogg')
+      : joinParts(
+          parts.map((part) => part.path),
+          whole,
+        ).then(() => true),
+  );
+  return made ? { path: whole, container: 'ogg' } : playedAsItIs;
+}
+
+/**
+ * `whole.ogg` files being made, by path. A player asks for several ranges at once as it opens a
+ * file: the requests that come while one makes it wait for that one, rather than each writing it
+ * again under the others' readers.
+ */
+const making = new Map<string, Promise<boolean>>();
+
+function makeOnce(whole: string, make: () => Promise<boolean>): Promise<boolean> {
+  const underWay = making.get(whole);
+  if (underWay !== undefined) return underWay;
+  const made = make().finally(() => making.delete(whole));
+  making.set(whole, made);
+  return made;
 }
 
 async function joinParts(paths: readonly string[], whole: string): Promise<void> {

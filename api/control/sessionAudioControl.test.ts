@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { mediaToolCommand } from '../../actors/fileJob/mediaTools.ts';
 import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
 import { startSessionAudioWriter } from '../../actors/sessionAudio/sessionAudioWriter.ts';
 import { audioPartPath, createSessionAudioDirectory } from '../../store/audio/sessionAudioFiles.ts';
@@ -123,6 +124,26 @@ it("serves a recorder's WebM part, which has no duration or Cues, as an Ogg copy
   const { durationMs } = await probeMedia(served, new AbortController().signal);
   expect(Math.abs((durationMs ?? 0) - pcm.length / 32)).toBeLessThan(100);
   expect(readFileSync(part).equals(recorded)).toBe(true);
+});
+
+it('makes the Ogg copy once for the ranges a player asks for at once, and serves each the same file', async () => {
+  storedPart(1, await webmOpus(readFileSync(fixture('audio/jfk.wav')).subarray(44)));
+  // ffmpeg behind a script that notes each run.
+  const runs = `${directory.path}/ffmpeg-runs`;
+  const ffmpeg = `${directory.path}/ffmpeg`;
+  writeFileSync(ffmpeg, `#!/bin/sh\necho run >> "${runs}"\nexec "${mediaToolCommand('ffmpeg')}" "$@"\n`, {
+    mode: 0o755,
+  });
+  process.env.EARSHOT_FFMPEG = ffmpeg;
+  try {
+    const answers = await Promise.all([get('bytes=0-'), get('bytes=100-'), get()]);
+    const bodies = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer())));
+    expect(readFileSync(runs, 'utf8')).toBe('run\n');
+    expect(bodies[1]?.equals(bodies[0]?.subarray(100) ?? Buffer.alloc(0))).toBe(true);
+    expect(bodies[2]?.equals(bodies[0] ?? Buffer.alloc(0))).toBe(true);
+  } finally {
+    delete process.env.EARSHOT_FFMPEG;
+  }
 });
 
 /** A signed-in browser's `Cookie` header. */
