@@ -67,7 +67,9 @@ it('keeps audio as chosen, by keyboard, in both themes at 360 px', async () => {
     // Zero days is refused by the field itself, before anything is sent.
     await days.fill('0');
     await page.getByRole('button', { name: 'Save' }).click();
-    expect(await days.evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe('');
+    expect(
+      await days.evaluate((input) => (input as { validationMessage: string }).validationMessage),
+    ).not.toBe('');
     expect(service.store.getSetting('audioRetention')).toBe(7);
 
     await page.reload();
