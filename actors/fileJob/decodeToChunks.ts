@@ -18,6 +18,36 @@ export interface DecodeOptions {
 }
 
 /**
+ * ffmpeg's arguments that decode the first audio stream of `path` (only `range` of it, if given) to
+ * 16 kHz mono PCM16 on stdout, leaving a video's pictures undecoded.
+ */
+export function pcmDecodingArguments(path: string, range?: TimeRange): string[] {
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    // Input options: ffmpeg seeks, then decodes from the page before and drops what comes before the start.
+    ...(range === undefined
+      ? []
+      : ['-ss', seconds(range.startMs), '-t', seconds(range.endMs - range.startMs)]),
+    '-i',
+    path,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    String(sampleRate),
+    '-f',
+    's16le',
+    '-acodec',
+    'pcm_s16le',
+    'pipe:1',
+  ];
+}
+
+/**
  * Decodes the input's first audio stream with ffmpeg to 16 kHz mono PCM16 and writes it into WAV
  * chunks as it streams out of ffmpeg: the whole audio is never held in memory, and a video's
  * pictures are never decoded.
@@ -27,29 +57,7 @@ export async function decodeToChunks(options: DecodeOptions): Promise<AudioChunk
   const shownName = options.shownName ?? path;
   const { child, exited } = startMediaTool(
     mediaToolCommand('ffmpeg'),
-    [
-      '-nostdin',
-      '-v',
-      'error',
-      // Input options: ffmpeg seeks, then decodes from the page before and drops what comes before the start.
-      ...(range === undefined
-        ? []
-        : ['-ss', seconds(range.startMs), '-t', seconds(range.endMs - range.startMs)]),
-      '-i',
-      path,
-      '-map',
-      '0:a:0',
-      '-vn',
-      '-ac',
-      '1',
-      '-ar',
-      String(sampleRate),
-      '-f',
-      's16le',
-      '-acodec',
-      'pcm_s16le',
-      'pipe:1',
-    ],
+    pcmDecodingArguments(path, range),
     signal,
   );
   const writer = new WavChunkWriter(options.directory, options.limits);

@@ -1,4 +1,5 @@
-import { bytesPerSample, sampleRate, sampleToMs } from '../../providers/audio/wavFormat.ts';
+import { bytesPerSample, sampleToMs } from '../../providers/audio/wavFormat.ts';
+import { pcmDecodingArguments } from './decodeToChunks.ts';
 import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from './mediaTools.ts';
 
 /**
@@ -6,26 +7,7 @@ import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from './me
  * read from the container, which a capture's WebM does not say and a cut-off file says wrong.
  */
 export async function decodedLengthMs(path: string, signal: AbortSignal): Promise<number> {
-  const { child, exited } = startMediaTool(
-    mediaToolCommand('ffmpeg'),
-    [
-      '-nostdin',
-      '-v',
-      'error',
-      '-i',
-      path,
-      '-map',
-      '0:a:0',
-      '-ac',
-      '1',
-      '-ar',
-      String(sampleRate),
-      '-f',
-      's16le',
-      'pipe:1',
-    ],
-    signal,
-  );
+  const { child, exited } = startMediaTool(mediaToolCommand('ffmpeg'), pcmDecodingArguments(path), signal);
   let bytes = 0;
   for await (const data of child.stdout) bytes += (data as Buffer).length;
   const { code, stderr } = await exited;

@@ -1,12 +1,8 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { providerBaseUrls, TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
-import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
-import {
-  defaultInstalledModel,
-  startOpenAiCompatibleFake,
-} from '../../test/fakes/openai-compatible/server.ts';
+import { configuredLocalServer } from '../../test/support/configuredLocalServer.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import { recordMeeting } from '../../test/support/recordedMeeting.ts';
 import { writeSessionAudioParts } from '../../test/support/sessionAudioParts.ts';
@@ -22,11 +18,7 @@ let sessionId: string;
 
 beforeEach(async () => {
   directory = temporaryDirectory('retranscription-control');
-  fake = await startOpenAiCompatibleFake();
-  writeProviderConfig(directory.path, 'openai-compatible', {
-    baseUrl: fake.baseUrl,
-    model: defaultInstalledModel,
-  });
+  fake = await configuredLocalServer(directory.path);
   store = SessionStore.open(directory.path);
   jobs = new TranscriptionJobs({ store, dataDirectory: directory.path, resolveBaseUrl: providerBaseUrls() });
   app = new Hono().route('/control/v1', createRetranscriptionControl({ store, jobs }));

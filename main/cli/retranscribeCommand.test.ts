@@ -3,12 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { providerBaseUrls, TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 import { createRetranscriptionControl } from '../../api/control/retranscriptionControl.ts';
 import { createTranscriptionControl } from '../../api/control/transcriptionControl.ts';
-import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
-import {
-  defaultInstalledModel,
-  startOpenAiCompatibleFake,
-} from '../../test/fakes/openai-compatible/server.ts';
+import { configuredLocalServer } from '../../test/support/configuredLocalServer.ts';
 import type { ProviderFake } from '../../test/fakes/providerFakeFixture.ts';
 import { serveControlRoutes } from '../../test/support/controlRoutesService.ts';
 import { writeSessionAudioParts } from '../../test/support/sessionAudioParts.ts';
@@ -28,11 +24,7 @@ let stderr: string[];
 
 beforeEach(async () => {
   directory = temporaryDirectory('retranscribe-command');
-  fake = await startOpenAiCompatibleFake();
-  writeProviderConfig(directory.path, 'openai-compatible', {
-    baseUrl: fake.baseUrl,
-    model: defaultInstalledModel,
-  });
+  fake = await configuredLocalServer(directory.path);
   store = SessionStore.open(directory.path);
   jobs = new TranscriptionJobs({ store, dataDirectory: directory.path, resolveBaseUrl: providerBaseUrls() });
   const { id } = store.createSession({ title: 'Standup', providerId: 'groq' });

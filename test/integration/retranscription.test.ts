@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { providerBaseUrls, TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
-import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
-import { defaultInstalledModel, startOpenAiCompatibleFake } from '../fakes/openai-compatible/server.ts';
+import { configuredLocalServer } from '../support/configuredLocalServer.ts';
 import type { ProviderFake } from '../fakes/providerFakeFixture.ts';
 import { writeSessionAudioParts } from '../support/sessionAudioParts.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
@@ -21,11 +20,7 @@ const services: TranscriptionJobs[] = [];
 
 beforeEach(async () => {
   directory = temporaryDirectory('retranscription');
-  fake = await startOpenAiCompatibleFake();
-  writeProviderConfig(directory.path, 'openai-compatible', {
-    baseUrl: fake.baseUrl,
-    model: defaultInstalledModel,
-  });
+  fake = await configuredLocalServer(directory.path);
 });
 afterEach(async () => {
   for (const jobs of services.splice(0)) await jobs.close();

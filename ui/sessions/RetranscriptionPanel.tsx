@@ -3,6 +3,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { ProviderPicker } from '../live/ProviderPicker.tsx';
 import { providerToUse, useProviders } from '../live/providers.ts';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
+import { KeepOrDiscard } from './KeepOrDiscard.tsx';
 import { useProviderLabels } from './useProviderLabels.ts';
 import { type TranscriptVersion, useRetranscription } from './useRetranscription.ts';
 
@@ -132,14 +133,7 @@ function VersionView(props: {
               </li>
             ))}
           </ol>
-          <div className="toolbar">
-            <button type="button" className="button-primary" disabled={props.sending} onClick={props.onKeep}>
-              Keep
-            </button>
-            <button type="button" disabled={props.sending} onClick={props.onDiscard}>
-              Discard
-            </button>
-          </div>
+          <KeepOrDiscard sending={props.sending} onKeep={props.onKeep} onDiscard={props.onDiscard} />
         </div>
       );
   }

@@ -4,6 +4,7 @@ import type { SessionRecord } from '../../store/records.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { AiProviderSetupNote, NoAiProviderLine } from './AiProviderSetupNote.tsx';
 import type { AiJobStatus } from './aiJobStates.ts';
+import { KeepOrDiscard } from './KeepOrDiscard.tsx';
 import { aiJobProgressText, asksForAiProviderSetup } from './aiJobText.ts';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
 import { useAiProviderFor } from './useAiProviderFor.ts';
@@ -150,14 +151,7 @@ function CorrectionView(props: {
               })}
             </tbody>
           </table>
-          <div className="toolbar">
-            <button type="button" className="button-primary" disabled={props.sending} onClick={props.onKeep}>
-              Keep
-            </button>
-            <button type="button" disabled={props.sending} onClick={props.onDiscard}>
-              Discard
-            </button>
-          </div>
+          <KeepOrDiscard sending={props.sending} onKeep={props.onKeep} onDiscard={props.onDiscard} />
         </div>
       );
     }
