@@ -4,6 +4,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { formatBytes } from '../format/bytes.ts';
 import { useControlData } from './useControlData.ts';
+import { useFormSave } from './useFormSave.ts';
 
 type Choice = 'forever' | 'days' | 'never';
 
@@ -36,25 +37,15 @@ function AudioRetentionForm(props: {
   const { keep, stored } = props.retention;
   const [choice, setChoice] = useState<Choice>(typeof keep === 'number' ? 'days' : keep);
   const [days, setDays] = useState(typeof keep === 'number' ? String(keep) : '30');
-  const [failure, setFailure] = useState<unknown>();
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const { failure, dismissFailure, saving, saved, save } = useFormSave();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setFailure(undefined);
-    setSaved(false);
-    try {
-      // The service checks the number of days and says what it takes.
-      const body = { keep: choice === 'days' ? Number(days) : choice };
-      props.onSaved(await control<AudioRetentionAnswer>('PUT', '/settings/audio-retention', body));
-      setSaved(true);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    // The service checks the number of days and says what it takes.
+    const body = { keep: choice === 'days' ? Number(days) : choice };
+    return save(async () =>
+      props.onSaved(await control<AudioRetentionAnswer>('PUT', '/settings/audio-retention', body)),
+    );
   };
 
   return (
@@ -109,7 +100,7 @@ function AudioRetentionForm(props: {
           Sessions recorded from now on keep no audio. Audio already kept stays until its session is deleted.
         </p>
       )}
-      <ErrorNotice error={failure} onDismiss={() => setFailure(undefined)} />
+      <ErrorNotice error={failure} onDismiss={dismissFailure} />
       <div className="toolbar">
         <button type="submit" className="button-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}

@@ -3,6 +3,7 @@ import type { PromptsAnswer } from '../../api/control/promptControl.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { useControlData } from './useControlData.ts';
+import { useFormSave } from './useFormSave.ts';
 
 /**
  * The instructions the AI is given for each artefact: the default shown in each box, to edit (an
@@ -33,34 +34,24 @@ function PromptTemplatesForm(props: { prompts: PromptsAnswer; onSaved: (prompts:
     Object.fromEntries(artefacts.map(({ name }) => [name, settings.overrides?.[name] ?? defaults[name]])),
   );
   const [outputLanguage, setOutputLanguage] = useState(settings.outputLanguage ?? '');
-  const [failure, setFailure] = useState<unknown>();
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const { failure, dismissFailure, saving, saved, save } = useFormSave();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setFailure(undefined);
-    setSaved(false);
     // Only what differs from the default is kept, so a later better default still reaches the rest.
     const overrides = Object.fromEntries(
       artefacts
         .map(({ name }) => [name, texts[name]?.trim() ?? ''] as const)
         .filter(([name, text]) => text !== '' && text !== defaults[name]),
     );
-    try {
+    return save(async () =>
       props.onSaved(
         await control<PromptsAnswer>('PUT', '/prompts', {
           overrides,
           ...(outputLanguage.trim() === '' ? {} : { outputLanguage: outputLanguage.trim() }),
         }),
-      );
-      setSaved(true);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setSaving(false);
-    }
+      ),
+    );
   };
 
   return (
@@ -113,7 +104,7 @@ function PromptTemplatesForm(props: { prompts: PromptsAnswer; onSaved: (prompts:
           </div>
         );
       })}
-      <ErrorNotice error={failure} onDismiss={() => setFailure(undefined)} />
+      <ErrorNotice error={failure} onDismiss={dismissFailure} />
       <div className="toolbar">
         <button type="submit" className="button-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save prompts'}

@@ -4,6 +4,7 @@ import { hashOf } from '../app/route.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { useControlData } from './useControlData.ts';
+import { useFormSave } from './useFormSave.ts';
 
 /**
  * The custom vocabulary: names and jargon, one term a line, that every session is transcribed
@@ -27,33 +28,23 @@ function VocabularyForm(props: {
   onSaved: (answer: VocabularyAnswer) => void;
 }) {
   const [text, setText] = useState(() => props.vocabulary.terms.join('\n'));
-  const [failure, setFailure] = useState<unknown>();
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const { failure, dismissFailure, saving, saved, save } = useFormSave();
   const { providers } = props.vocabulary;
   const taking = providers.filter((provider) => provider.parameter !== null);
   const takingNone = providers.filter((provider) => provider.parameter === null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setFailure(undefined);
-    setSaved(false);
     const terms = text
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '');
-    try {
+    return save(async () => {
       const answer = await control<VocabularyAnswer>('PUT', '/vocabulary', { terms });
       // The box shows the list as kept: trimmed, blank lines and repeated terms gone.
       setText(answer.terms.join('\n'));
       props.onSaved(answer);
-      setSaved(true);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -80,7 +71,7 @@ function VocabularyForm(props: {
           A word or a phrase a line, at most 100 characters; up to 1,000 terms.
         </span>
       </div>
-      <ErrorNotice error={failure} onDismiss={() => setFailure(undefined)} />
+      <ErrorNotice error={failure} onDismiss={dismissFailure} />
       <div className="toolbar">
         <button type="submit" className="button-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save vocabulary'}
