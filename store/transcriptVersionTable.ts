@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { z } from 'zod';
-import type { SegmentWord } from './records.ts';
+import type { Segment } from './records.ts';
 import { fromStoredWords, toStoredWords } from './storedWords.ts';
 
 /**
@@ -28,16 +28,8 @@ export interface TimeRange {
   endMs: number;
 }
 
-/** A segment of a version, its times in the session's audio. */
-export interface VersionSegment {
-  text: string;
-  startMs: number;
-  endMs: number;
-  speaker: string | null;
-  language: string | null;
-  /** Its words with their times, where the provider timed them. */
-  words?: SegmentWord[];
-}
+/** A segment of a version, its times (and its words') in the session's audio. */
+export type VersionSegment = Omit<Segment, 'seq'>;
 
 /** A transcript made again from the session's recorded audio, or one such a transcript replaced. */
 export interface TranscriptVersionRecord {
