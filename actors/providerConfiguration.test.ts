@@ -25,6 +25,7 @@ const definition = defineProvider<unknown>({
       streaming: false,
       translation: false,
       diarization: false,
+      liveDiarization: false,
       tokenEvents: false,
       prefersTokenEvents: false,
       fileTranscription: true,

@@ -31,7 +31,10 @@ export type ExecutionMode = 'streaming' | 'windowed-interval' | 'windowed-deboun
 export interface ProviderCapabilities {
   streaming: boolean;
   translation: boolean;
+  /** Speakers are told apart (with `enableSpeakerDiarization`), in files at least. */
   diarization: boolean;
+  /** …and in real-time transcription too: the Live page promises speakers only then. */
+  liveDiarization: boolean;
   /** Emits token-level events (P01). */
   tokenEvents: boolean;
   /** The live pipeline should prefer token events over partial/final text (P01). */

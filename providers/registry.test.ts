@@ -92,6 +92,14 @@ describe('the provider registry', () => {
     expect(findProvider('P15')).toBeUndefined();
   });
 
+  it('promises speakers live only where the live API diarizes: P01, P06, P07 and P08', () => {
+    const live = providerDefinitions.filter((definition) => definition.metadata.capabilities.liveDiarization);
+    expect(live.map((definition) => definition.metadata.label)).toEqual(['P01', 'P06', 'P07', 'P08']);
+    for (const { metadata } of live) {
+      expect(metadata.capabilities.diarization && metadata.capabilities.streaming).toBe(true);
+    }
+  });
+
   it('marks only P01 as preferring token events', () => {
     expect(
       providerDefinitions

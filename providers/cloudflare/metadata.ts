@@ -14,6 +14,7 @@ export const metadata: ProviderMetadata = {
     streaming: false,
     translation: false,
     diarization: false,
+    liveDiarization: false,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

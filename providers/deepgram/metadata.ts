@@ -14,6 +14,7 @@ export const metadata: ProviderMetadata = {
     translation: false,
     // `diarize`, for files and live audio alike.
     diarization: true,
+    liveDiarization: true,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

@@ -14,6 +14,7 @@ export const metadata: ProviderMetadata = {
     translation: false,
     // Files only: `diarize` on the batch endpoint; the real-time API takes no such option.
     diarization: true,
+    liveDiarization: false,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

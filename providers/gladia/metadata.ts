@@ -14,6 +14,7 @@ export const metadata: ProviderMetadata = {
     translation: false,
     // `diarization` on pre-recorded jobs; the live API has none.
     diarization: true,
+    liveDiarization: false,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

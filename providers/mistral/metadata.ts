@@ -14,6 +14,7 @@ export const metadata: ProviderMetadata = {
     translation: false,
     // Files only: `diarize` on the batch endpoint.
     diarization: true,
+    liveDiarization: false,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

@@ -13,6 +13,7 @@ export const metadata: ProviderMetadata = {
     streaming: false,
     translation: false,
     diarization: false,
+    liveDiarization: false,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

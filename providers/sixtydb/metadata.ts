@@ -17,6 +17,7 @@ export const metadata: ProviderMetadata = {
     translation: false,
     // `diarize`, on files and live.
     diarization: true,
+    liveDiarization: true,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

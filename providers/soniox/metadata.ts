@@ -13,6 +13,7 @@ export const metadata: ProviderMetadata = {
     streaming: true,
     translation: true,
     diarization: true,
+    liveDiarization: true,
     tokenEvents: true,
     prefersTokenEvents: true,
     fileTranscription: true,

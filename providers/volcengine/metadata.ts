@@ -14,6 +14,7 @@ export const metadata: ProviderMetadata = {
     translation: false,
     // Files only: the flash recognizer's enable_speaker_info.
     diarization: true,
+    liveDiarization: false,
     tokenEvents: false,
     prefersTokenEvents: false,
     fileTranscription: true,

@@ -64,6 +64,7 @@ export function testProvider(options: TestProviderOptions = {}): TestProvider {
           streaming: false,
           translation: false,
           diarization: false,
+          liveDiarization: false,
           tokenEvents: false,
           prefersTokenEvents: false,
           fileTranscription: true,

@@ -70,7 +70,7 @@ function ProviderFacts(props: { provider: ProviderView }) {
         </li>
         <li className="badge">{metadata.kind === 'local' ? 'Runs on this computer' : 'Cloud'}</li>
         {capabilities.translation && <li className="badge">Translation</li>}
-        {capabilities.diarization && <li className="badge">Speakers</li>}
+        {capabilities.liveDiarization && <li className="badge">Speakers</li>}
         {ready ? (
           <li className="badge badge-success">Configured</li>
         ) : (

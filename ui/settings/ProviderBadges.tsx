@@ -16,7 +16,9 @@ export function ProviderBadges(props: { metadata: ProviderMetadata }) {
       <span className="badge">{metadata.kind === 'local' ? 'Local' : 'Cloud'}</span>
       <span className="badge">{executionModes[metadata.executionMode]}</span>
       {capabilities.translation && <span className="badge">Translation</span>}
-      {capabilities.diarization && <span className="badge">Speakers</span>}
+      {capabilities.diarization && (
+        <span className="badge">{capabilities.liveDiarization ? 'Speakers' : 'Speakers in files'}</span>
+      )}
       {capabilities.fileTranscription && <span className="badge">Files</span>}
       {metadata.vocabulary === null ? (
         <span className="badge">No vocabulary</span>
