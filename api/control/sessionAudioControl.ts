@@ -48,7 +48,7 @@ export function readsAudioWithMediaKey(owner: OwnerAccess, request: Request): bo
  *   `Content-Range` for a satisfiable range, `416` for one past the end, `200` otherwise.
  * - `POST /sessions/:id/audio/player` → `{url}`: that route with this browser session's media key
  *   for it, for the page's `<audio>` element (which cannot send the page key); `{url: null}`
- *   without recorded audio (a file transcription), which is no error for a page.
+ *   without recorded audio, which is no error for a page.
  */
 export function createSessionAudioControl(dependencies: {
   store: SessionStore;

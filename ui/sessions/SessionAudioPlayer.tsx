@@ -12,7 +12,8 @@ const mediaProblems: Record<number, string> = {
 
 /**
  * The session's recorded audio, with the browser's own player (its controls are keyboard-usable
- * and labelled); a quiet line instead when the session has none, such as a file transcription.
+ * and labelled); a quiet line instead when the session has none (recorded before Earshot kept
+ * audio, or while audio retention was "never").
  * Nothing while the session records.
  */
 export function SessionAudioPlayer(props: { playback: SessionPlayback }) {
@@ -25,8 +26,7 @@ export function SessionAudioPlayer(props: { playback: SessionPlayback }) {
     case 'none':
       return (
         <p className="muted session-audio-none" data-testid="no-audio">
-          No recording to play: Earshot keeps the audio of live recordings, not of transcribed files or of
-          sessions recorded before it did.
+          No recording to play: Earshot kept no audio of this session.
         </p>
       );
     case 'failed':
