@@ -1,12 +1,14 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
 import { createFileJob, isFinalFileJobState, type FileJob, type FileJobStatus } from './fileJob.ts';
 import type { ProviderDefinition, ResolveBaseUrl } from '../../providers/contract.ts';
 import { configuredAddress } from '../../providers/providerAddress.ts';
 import { defaultProviderId, findProvider } from '../../providers/registry.ts';
+import { audioRetentionValueId, readAudioRetention } from '../../store/audio/audioRetention.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { removeUpload, uploadedFileName } from '../../store/uploadedFiles.ts';
 import type { ActorInspection } from '../inspection/actorInspection.ts';
+import { copyFileAudio } from '../sessionAudio/fileAudioCopy.ts';
 import { readProviderConfig } from '../../store/providerSettings.ts';
 import { isEndedFileJob, type FileJobRecord } from '../../store/fileJobTable.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
@@ -69,6 +71,8 @@ export class TranscriptionJobs {
   private readonly waiting: FileJob[] = [];
   private readonly running = new Set<FileJob>();
   private readonly ended: string[] = [];
+  /** Completed jobs whose file audio is being kept as their session's, by job id. */
+  private readonly keepingFileAudio = new Map<string, { kept: Promise<void>; stop: AbortController }>();
 
   constructor(options: TranscriptionJobsOptions) {
     this.options = options;
@@ -182,6 +186,16 @@ export class TranscriptionJobs {
     return this.jobs.get(jobId)?.subscribe(listener);
   }
 
+  /**
+   * Settles once a completed job's file audio is kept as its session's (or keeping it failed, which
+   * is said on standard error); at once for any other job.
+   */
+  async fileAudioKept(jobId: string): Promise<void> {
+    // The copy starts as the job ends, in a reaction to `finished` added before this one.
+    await this.jobs.get(jobId)?.finished;
+    await this.keepingFileAudio.get(jobId)?.kept;
+  }
+
   /** The job's final status once it has ended and cleaned up. */
   finished(jobId: string): Promise<FileJobStatus> | undefined {
     return this.jobs.get(jobId)?.finished;
@@ -192,8 +206,46 @@ export class TranscriptionJobs {
    * and a shutdown is not that. The next start resumes them.
    */
   async close(): Promise<void> {
-    const unfinished = [...this.jobs.values()].filter((job) => !isFinalFileJobState(job.status().state));
-    await Promise.all(unfinished.map((job) => job.suspend()));
+    const jobs = [...this.jobs.values()];
+    const unfinished = jobs.filter((job) => !isFinalFileJobState(job.status().state));
+    // A job that has just ended may still be cleaning up, and then starts keeping its audio.
+    await Promise.all(jobs.filter((job) => !unfinished.includes(job)).map((job) => job.finished));
+    const keeping = [...this.keepingFileAudio.values()];
+    for (const { stop } of keeping) stop.abort();
+    await Promise.all([...unfinished.map((job) => job.suspend()), ...keeping.map(({ kept }) => kept)]);
+  }
+
+  /**
+   * Keeps the completed job's file audio as its session's (actors/sessionAudio/fileAudioCopy.ts),
+   * unless audio retention is `never`. An upload is removed as the job ends: the copy reads it
+   * through a second name (a hard link) made before that.
+   */
+  private keepFileAudio(job: FileJob, path: string): void {
+    const { store, dataDirectory } = this.options;
+    if (readAudioRetention(store.getSetting(audioRetentionValueId)) === 'never') return;
+    const upload = uploadedFileName(dataDirectory, path) !== undefined;
+    const source = upload ? join(this.workDirectory, `${job.id}.source`) : path;
+    const stop = new AbortController();
+    const kept = (async () => {
+      if (upload) {
+        // In this turn: the upload's own name is removed right after.
+        mkdirSync(this.workDirectory, { recursive: true, mode: 0o700 });
+        linkSync(path, source);
+      }
+      await copyFileAudio(dataDirectory, job.sessionId, source, stop.signal);
+    })()
+      .catch((error: unknown) => {
+        if (!stop.signal.aborted) {
+          console.error(
+            `earshot: the audio of "${job.status().title}" was not kept: ${(error as Error).message}`,
+          );
+        }
+      })
+      .finally(() => {
+        if (upload) rmSync(source, { force: true });
+        this.keepingFileAudio.delete(job.id);
+      });
+    this.keepingFileAudio.set(job.id, { kept, stop });
   }
 
   private get workDirectory(): string {
@@ -230,8 +282,10 @@ export class TranscriptionJobs {
     });
     this.jobs.set(job.id, job);
     this.waiting.push(job);
-    void job.finished.then(() => {
+    void job.finished.then((status) => {
       this.onEnded(job);
+      // A new session's, not a re-transcription's: that session has its audio already.
+      if (status.state === 'completed' && details.destination === undefined) this.keepFileAudio(job, path);
       // In the turn the job ends, before later listeners to `finished` hear of it: the upload is gone.
       if (uploadedName !== undefined) removeUpload(path);
     });

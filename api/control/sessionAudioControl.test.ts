@@ -80,7 +80,7 @@ it('says when a session has no audio, and when there is no such session', async 
   expect(await (await get()).json()).toEqual({
     code: 'audio_not_found',
     error:
-      'Session a has no recorded audio. Earshot keeps the audio of live recordings; file transcriptions and sessions recorded by earlier versions have none.',
+      'Session a has no recorded audio. Earshot keeps the audio of live recordings and transcribed files; sessions made by earlier versions, or while audio retention was never, have none.',
   });
   expect((await get()).status).toBe(404);
   const unknown = await app.request('/control/v1/sessions/nope/audio');

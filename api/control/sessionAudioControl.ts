@@ -115,7 +115,7 @@ export function createSessionAudioControl(dependencies: {
 
 /** What a session without recorded audio answers, for the route and the CLI alike. */
 export function noAudioMessage(id: string): string {
-  return `Session ${id} has no recorded audio. Earshot keeps the audio of live recordings; file transcriptions and sessions recorded by earlier versions have none.`;
+  return `Session ${id} has no recorded audio. Earshot keeps the audio of live recordings and transcribed files; sessions made by earlier versions, or while audio retention was never, have none.`;
 }
 
 function noStore(response: Response): Response {

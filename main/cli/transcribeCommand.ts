@@ -81,6 +81,8 @@ async function runHere(
     job.subscribe((status) => progress.show(status));
     interrupts.onFirst(() => job.cancel());
     const status = await job.finished;
+    // Closing the jobs would stop it: the session's copy of the file's audio is made first.
+    await jobs.fileAudioKept(job.id);
     return { status, transcript: status.state === 'completed' ? store.getTranscript(job.sessionId) : '' };
   } finally {
     await jobs.close();

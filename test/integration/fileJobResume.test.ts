@@ -4,6 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 import type { FileTranscriptionRequest } from '../../providers/contract.ts';
 import { writeProviderConfig } from '../../store/providerSettings.ts';
+import { listAudioParts } from '../../store/audio/sessionAudioFiles.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { fixtureAudio, testProvider, type TestConfig } from './fileTranscriptionSupport.ts';
@@ -66,6 +67,7 @@ it('resumes after the last committed chunk, and every chunk is in the session on
   const whole = await reference.jobs.start({ path: fixtureAudio('jfk.wav'), provider: 'groq' }).finished;
   const expected = reference.store.getSegments(whole.sessionId).map((segment) => segment.text);
   expect(expected).toHaveLength(5);
+  await reference.jobs.fileAudioKept(whole.jobId);
   directories.push(temporaryDirectory('file-job-resume'));
 
   const crashed = service({ holdFrom: 2 });
@@ -82,4 +84,7 @@ it('resumes after the last committed chunk, and every chunk is in the session on
   expect(restarted.sent).toEqual(expected.slice(2));
   expect(restarted.store.getSegments(job.sessionId).map((segment) => segment.text)).toEqual(expected);
   expect(restarted.store.getSession(job.sessionId)).toMatchObject({ status: 'completed' });
+  // A resumed job keeps its file's audio like any other.
+  await restarted.jobs.fileAudioKept(job.id);
+  expect(listAudioParts(directories.at(-1)?.path ?? '', job.sessionId)).toHaveLength(1);
 });

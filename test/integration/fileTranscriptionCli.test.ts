@@ -116,11 +116,12 @@ describe('earshot transcribe without a service', () => {
     expect(result.stderr).not.toContain('\r');
     const upload = fake.requests.find((request) => request.url === '/v1/audio/transcriptions');
     expect(upload?.body.toString('latin1')).toMatch(/name="language"\r\n\r\nen\r\n/);
-    expect(await sessionOf(result.stderr)).toMatchObject({
-      status: 'completed',
-      providerId: 'openai-compatible',
-      title: 'jfk.wav',
-    });
+    const session = await sessionOf(result.stderr);
+    expect(session).toMatchObject({ status: 'completed', providerId: 'openai-compatible', title: 'jfk.wav' });
+    // The file's audio is the session's before the command returns.
+    const audio = await earshot(['sessions', 'audio', session.id]);
+    expect(audio.status, audio.stderr).toBe(0);
+    expect(audio.stdout.startsWith('OggS')).toBe(true);
   });
 
   it('on a terminal, shows progress as one line that updates in place', async () => {

@@ -1,8 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileJobStatus } from '../../actors/fileJob/fileJob.ts';
+import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
+import { audioRetentionValueId } from '../../store/audio/audioRetention.ts';
+import { listAudioParts } from '../../store/audio/sessionAudioFiles.ts';
 import type { ProviderDefinition } from '../../providers/contract.ts';
 import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { createUploadControl } from '../../api/control/uploadControl.ts';
@@ -126,6 +129,26 @@ describe('control routes for file transcription', () => {
     expect(provider.seen[0]?.request.languageHints).toEqual(['en']);
     expect(store.getSession(sessionId)).toMatchObject({ status: 'completed', title: 'Speech' });
     expect(store.getTranscript(sessionId)).toBe('chunk 0');
+  });
+
+  it("keeps the file's audio as the session's, to play and transcribe again, though the upload is gone", async () => {
+    const { jobId, sessionId } = await submit({ upload: await uploaded('jfk.wav'), provider: 'P11' });
+    expect((await waitFor(jobId, ['completed', 'failed'])).state).toBe('completed');
+    await jobs.fileAudioKept(jobId);
+    const parts = listAudioParts(directory.path, sessionId);
+    expect(parts.map(({ number, container, recording }) => ({ number, container, recording }))).toEqual([
+      { number: 1, container: 'ogg', recording: false },
+    ]);
+    const kept = await probeMedia(parts[0]?.path ?? '', new AbortController().signal);
+    expect(Math.abs((kept.durationMs ?? 0) - 11_000)).toBeLessThan(200);
+    expect(readdirSync(join(directory.path, 'uploads'))).toEqual([]);
+    expect(readdirSync(join(directory.path, 'jobs'))).toEqual([]);
+
+    store.setSetting(audioRetentionValueId, 'never');
+    const second = await submit({ upload: await uploaded('jfk.wav'), provider: 'P11' });
+    expect((await waitFor(second.jobId, ['completed', 'failed'])).state).toBe('completed');
+    await jobs.fileAudioKept(second.jobId);
+    expect(listAudioParts(directory.path, second.sessionId)).toEqual([]);
   });
 
   it('asks the registry for P14 when no provider is named', async () => {

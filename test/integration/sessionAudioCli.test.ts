@@ -46,7 +46,7 @@ it('says a session has no audio, or does not exist, with exit 1 and nothing writ
   const none = runEarshot(['sessions', 'audio', 'no-audio', file, '--data-dir', directory.path]);
   expect(none.status).toBe(1);
   expect(none.stderr).toContain(
-    'Session no-audio has no recorded audio. Earshot keeps the audio of live recordings; file transcriptions and sessions recorded by earlier versions have none.',
+    'Session no-audio has no recorded audio. Earshot keeps the audio of live recordings and transcribed files; sessions made by earlier versions, or while audio retention was never, have none.',
   );
   expect(existsSync(file)).toBe(false);
   const unknown = runEarshot(['sessions', 'audio', 'nope', '--data-dir', directory.path]);
