@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { fixture } from '../../test/support/fixtures.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
+import { webmOpus } from '../../test/support/webmOpus.ts';
 import { SessionRecorder } from '../live/sessionRecorder.ts';
 import { changeSessionStatus } from '../sessionStatusChange.ts';
 import { lengthenToKeptAudio } from './keptAudioLength.ts';
@@ -46,6 +47,23 @@ it('makes a cut-off session as long as its kept audio, so a resume times its lin
   const durationMs = store.getSession('cut')?.durationMs ?? 0;
   expect(Math.abs(durationMs - pcmMs)).toBeLessThan(100);
   expect(SessionRecorder.resume(store, 'cut').startMs).toBe(durationMs);
+});
+
+it("counts an app capture's WebM part, which states no duration, by its decoded length", async () => {
+  store.createSession({ id: 'app', title: 'app', providerId: 'soniox' });
+  store.appendSegment('app', { text: 'And so, my fellow Americans', startMs: 0, endMs: 2_000 });
+  const writer = startSessionAudioWriter({
+    dataDirectory: directory.path,
+    sessionId: 'app',
+    audioFormat: 'webm-opus',
+    onProblem: () => undefined,
+  });
+  writer.write(await webmOpus(pcm));
+  await writer.close();
+  changeSessionStatus(store, 'app', { type: 'RECOVER' });
+
+  expect(await lengthenToKeptAudio(store, directory.path, ['app'])).toEqual(['app']);
+  expect(Math.abs((store.getSession('app')?.durationMs ?? 0) - pcmMs)).toBeLessThan(100);
 });
 
 it('leaves a session without audio, or already as long as its audio, as it is', async () => {
