@@ -28,6 +28,7 @@ afterEach(() => fake.close());
 
 function transcribe(
   options: {
+    vocabulary?: string[];
     config?: Record<string, unknown>;
     languageHints?: string[];
     path?: string;
@@ -44,6 +45,7 @@ function transcribe(
       ...options.config,
     }),
     baseUrl: fake.baseUrl,
+    vocabulary: options.vocabulary,
     signal: options.signal,
     onProgress: options.onProgress,
   }).result;
@@ -69,6 +71,18 @@ it('authenticates with the X-Api headers of the flash recognizer and a fresh req
   });
   expect(first?.headers['x-api-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   expect(second?.headers['x-api-request-id']).not.toBe(first?.headers['x-api-request-id']);
+});
+
+it('sends the custom vocabulary as hot words, corpus.context a JSON string, and nothing without terms', async () => {
+  const terms = Array.from({ length: 120 }, (_, index) => `Term ${index}`);
+  const result = await transcribe({ vocabulary: terms });
+  expect(result.segments.length).toBeGreaterThan(0);
+  const { corpus } = sentJson().request as { corpus?: { context: string } };
+  const { hotwords } = JSON.parse(corpus?.context ?? '{}') as { hotwords: Array<{ word: string }> };
+  // A hundred at most, in the user's order.
+  expect(hotwords).toEqual(terms.slice(0, 100).map((word) => ({ word })));
+  await transcribe({ vocabulary: [] });
+  expect(sentJson().request).not.toHaveProperty('corpus');
 });
 
 it('sends the whole WAV as base64 with the bigmodel request, and no language for English', async () => {

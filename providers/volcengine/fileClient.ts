@@ -10,6 +10,7 @@ import { uploadThenProcessing } from '../http/uploadProgress.ts';
 import { readJsonAnswer, uploadTimeoutMs, type VendorRequest, vendorRequest } from '../http/vendorRequest.ts';
 import type { VolcengineConfig } from './config.ts';
 import { flashLanguages } from './flashLanguages.ts';
+import { hotWordsCorpus } from './hotWords.ts';
 import { metadata } from './metadata.ts';
 import { utteranceWords, volcengineWordSchema } from './utteranceWords.ts';
 
@@ -79,6 +80,7 @@ export async function transcribeFile(
             show_utterances: true,
             // Sent only when asked for; the recognizer then names each utterance's speaker.
             ...(request.config.enableSpeakerDiarization && { enable_speaker_info: true }),
+            ...hotWordsCorpus('file', request.vocabulary),
           },
         }),
         request.wavPath,

@@ -23,11 +23,12 @@ afterEach(async () => {
   fake = undefined;
 });
 
-function open(baseUrl: string, languageHints: readonly string[] = []) {
+function open(baseUrl: string, languageHints: readonly string[] = [], vocabulary: readonly string[] = []) {
   return openDirectStream(
     volcengine,
     { appKey: volcengineFakeAppKey, accessKey: volcengineFakeAccessKey, endpoint: baseUrl },
     languageHints,
+    vocabulary,
   );
 }
 
@@ -111,6 +112,19 @@ describe('against the Volcengine fake', () => {
         result_type: 'full',
       },
     });
+  });
+
+  it('sends the custom vocabulary as hot words in corpus.context, a JSON string the fake reads', async () => {
+    fake = await startVolcengineStreamingFake();
+    const { stream, events, next } = open(fake.baseUrl, [], ['Earshot', 'Kelly Byrne-Donoghue']);
+    await next((event) => event.type === 'ready');
+    await stream.finish(5000);
+    const connection = fake.connections.at(-1);
+    expect(connection && fullClientRequest(connection)?.request?.corpus).toEqual({
+      context: '{"hotwords":[{"word":"Earshot"},{"word":"Kelly Byrne-Donoghue"}]}',
+    });
+    // The fake refuses anything but a JSON string there: the stream ran to its end.
+    expect(transcript(events).at(-1)).toEqual({ type: 'finished' });
   });
 
   it('gives each final the timed words of its sentence', async () => {

@@ -7,6 +7,7 @@ import { websocketUrl } from '../live/websocketUrl.ts';
 import { decodeFrame, encodeFrame, type Frame, messageTypes } from './binaryFrames.ts';
 import type { VolcengineConfig } from './config.ts';
 import { CumulativeUtterances } from './cumulativeUtterances.ts';
+import { hotWordsCorpus } from './hotWords.ts';
 import { metadata } from './metadata.ts';
 import { volcengineWordSchema } from './utteranceWords.ts';
 
@@ -88,7 +89,7 @@ function protocol(request: LiveStreamRequest<VolcengineConfig>): VendorProtocol 
         last: false,
         serialization: 'json',
         compression: 'gzip',
-        payload: Buffer.from(JSON.stringify(fullClientRequest)),
+        payload: Buffer.from(JSON.stringify(fullClientRequest(request.vocabulary))),
       });
       // The server takes audio straight after the request; its (empty) first response is optional.
       session.emit({ type: 'ready' });
@@ -118,17 +119,20 @@ function protocol(request: LiveStreamRequest<VolcengineConfig>): VendorProtocol 
   };
 }
 
-const fullClientRequest = {
-  user: { uid: 'earshot' },
-  audio: { format: 'pcm', codec: 'raw', rate: 16000, bits: 16, channel: 1 },
-  request: {
-    model_name: 'bigmodel',
-    enable_itn: true,
-    enable_punc: true,
-    show_utterances: true,
-    result_type: 'full',
-  },
-};
+function fullClientRequest(vocabulary: readonly string[] | undefined) {
+  return {
+    user: { uid: 'earshot' },
+    audio: { format: 'pcm', codec: 'raw', rate: 16000, bits: 16, channel: 1 },
+    request: {
+      model_name: 'bigmodel',
+      enable_itn: true,
+      enable_punc: true,
+      show_utterances: true,
+      result_type: 'full',
+      ...hotWordsCorpus('live', vocabulary),
+    },
+  };
+}
 
 function unheardLanguageMessage(hint: string): string {
   return (

@@ -23,5 +23,7 @@ export const metadata: ProviderMetadata = {
   // The flash recognizer's documented limits: 100 MB of audio and 2 hours.
   fileLimits: { maxBytes: 100_000_000, maxDurationMs: 2 * 60 * 60_000 },
   secretFields: ['appKey', 'accessKey'],
-  vocabulary: null,
+  // Hot words sent with each request (hotWords.ts); Volcengine documents no count for them, and
+  // a hundred is Deepgram's and Gladia's too.
+  vocabulary: { parameter: 'corpus.context hotwords', file: { maxTerms: 100 } },
 };

@@ -10,6 +10,7 @@ import {
 import { heldReplies, synchronousFake } from '../heldReplies.ts';
 import type { ProviderFake } from '../providerFakeFixture.ts';
 import { readWavInfo } from '../wavAudio.ts';
+import { hotWordsContext } from './hotWordsContext.ts';
 
 export const volcengineFakeAppKey = 'volc-fake-app-7302114';
 export const volcengineFakeAccessKey = 'volc-fake-access-a4c8e1d09b';
@@ -64,6 +65,8 @@ export async function startVolcengineFake(options: { maxAudioBytes?: number } = 
     if (body === undefined || settings?.model_name !== 'bigmodel' || typeof audio?.data !== 'string') {
       return outcome(400, '45000001', 'invalid request: request.model_name and audio.data are required');
     }
+    const hotWords = hotWordsContext((settings as { corpus?: unknown }).corpus);
+    if ('problem' in hotWords) return outcome(400, '45000001', `invalid request: ${hotWords.problem}`);
     const { language } = audio;
     if (language !== undefined && (typeof language !== 'string' || !volcengineLocales.includes(language))) {
       return outcome(

@@ -8,6 +8,7 @@ import {
 } from '../streaming/streamingFake.ts';
 import { volcengineFakeAccessKey, volcengineFakeAppKey, volcengineLocales } from './server.ts';
 import { clientMessageTypes, errorFrame, readClientFrame, serverResponse } from './streamingFrames.ts';
+import { hotWordsContext } from './hotWordsContext.ts';
 
 export const volcengineStreamingPath = '/api/v3/sauc/bigmodel_async';
 const idleTimeoutMs = 8_000;
@@ -32,7 +33,7 @@ export interface FullClientRequest {
     channel?: unknown;
     language?: unknown;
   };
-  request?: { model_name?: unknown; result_type?: unknown };
+  request?: { model_name?: unknown; result_type?: unknown; corpus?: unknown };
 }
 
 interface ReportedUtterance {
@@ -238,5 +239,6 @@ function requestProblem({ audio, request }: FullClientRequest): string | undefin
   if (request.result_type !== undefined && request.result_type !== 'full') {
     return 'this fake answers request.result_type "full" only';
   }
-  return undefined;
+  const hotWords = hotWordsContext(request.corpus);
+  return 'problem' in hotWords ? hotWords.problem : undefined;
 }
