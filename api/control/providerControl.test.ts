@@ -91,6 +91,7 @@ describe('GET /providers', () => {
       'apiKey',
       'model',
       'languageHints',
+      'enableSpeakerDiarization',
       'endpoint',
     ]);
     // FunASR lacks nothing, since its server address has a default; but nothing says a server is
@@ -160,7 +161,8 @@ describe('PUT /providers/:id/config', () => {
       fields: {
         model: 'model must be one of nova-3, nova-2',
         languageHints: 'each language hint is a two-letter ISO 639-1 code, such as en or zh',
-        colour: 'not a setting of Deepgram Nova; its settings are apiKey, model, languageHints, endpoint',
+        colour:
+          'not a setting of Deepgram Nova; its settings are apiKey, model, languageHints, enableSpeakerDiarization, endpoint',
       },
     });
     expect(storedSecrets()).toEqual({ providers: { deepgram: { apiKey: deepgramKey } } });
