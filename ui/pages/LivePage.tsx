@@ -289,7 +289,7 @@ function StartForm(props: {
         value={provider?.metadata.id}
         onChange={setChosen}
       />
-      <fieldset className="field live-sources">
+      <fieldset className="field choice-list">
         <legend className="field-label">Audio source</legend>
         {(Object.keys(sourceLabels) as SourceKind[]).map((kind) => (
           <label key={kind}>

@@ -60,7 +60,7 @@ function AudioRetentionForm(props: {
           ? 'No session has audio kept now.'
           : `Kept now: the audio of ${stored.sessions} ${stored.sessions === 1 ? 'session' : 'sessions'}, ${formatBytes(stored.bytes)}.`}
       </p>
-      <fieldset className="field audio-retention-choices">
+      <fieldset className="field choice-list">
         <legend className="field-label">Keep a session’s audio</legend>
         {(Object.keys(choiceLabels) as Choice[]).map((value) => (
           <label key={value}>
