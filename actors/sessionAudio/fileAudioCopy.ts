@@ -1,11 +1,9 @@
-import { renameSync, rmSync } from 'node:fs';
 import {
   audioPartPath,
   createSessionAudioDirectory,
   listAudioParts,
 } from '../../store/audio/sessionAudioFiles.ts';
-import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from '../fileJob/mediaTools.ts';
-import { opusSpeechArguments } from './sessionAudioWriter.ts';
+import { encodeOggOpus } from './oggOpusEncoding.ts';
 
 /**
  * Keeps a transcribed file's audio as its session's audio: one Ogg/Opus part, as a live session
@@ -21,32 +19,10 @@ export async function copyFileAudio(
 ): Promise<void> {
   if (listAudioParts(dataDirectory, sessionId).length > 0) return;
   createSessionAudioDirectory(dataDirectory, sessionId);
-  const writing = audioPartPath(dataDirectory, sessionId, 1, 'ogg', true);
-  try {
-    const { exited } = startMediaTool(
-      mediaToolCommand('ffmpeg'),
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-y',
-        '-i',
-        source,
-        '-vn',
-        '-ac',
-        '1',
-        ...opusSpeechArguments,
-        '-f',
-        'ogg',
-        writing,
-      ],
-      signal,
-    );
-    const { code, stderr } = await exited;
-    if (code !== 0) throw new MediaToolError(lastLine(stderr) || `ffmpeg exited with code ${code}`);
-    renameSync(writing, audioPartPath(dataDirectory, sessionId, 1, 'ogg', false));
-  } catch (error) {
-    rmSync(writing, { force: true });
-    throw error;
-  }
+  await encodeOggOpus(
+    ['-i', source, '-vn', '-ac', '1'],
+    audioPartPath(dataDirectory, sessionId, 1, 'ogg', false),
+    signal,
+    "Could not encode the file's audio",
+  );
 }

@@ -1,13 +1,12 @@
-import { chmodSync, renameSync, rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type AudioContainer,
   listAudioParts,
   sessionAudioDirectory,
 } from '../../store/audio/sessionAudioFiles.ts';
-import { lastLine, mediaToolCommand, MediaToolError, startMediaTool } from '../fileJob/mediaTools.ts';
 import { copyIntoContainer } from './recordingRepair.ts';
-import { opusSpeechArguments } from './sessionAudioWriter.ts';
+import { encodeOggOpus } from './oggOpusEncoding.ts';
 
 export interface SessionAudioFile {
   path: string;
@@ -62,32 +61,16 @@ function makeOnce(whole: string, make: () => Promise<boolean>): Promise<boolean>
   return made;
 }
 
-async function joinParts(paths: readonly string[], whole: string): Promise<void> {
-  const target = `${whole}.joining`;
-  const inputs = paths.flatMap((path) => ['-i', path]);
+function joinParts(paths: readonly string[], whole: string): Promise<void> {
   const streams = paths.map((_, index) => `[${index}:a]`).join('');
-  const { exited } = startMediaTool(
-    mediaToolCommand('ffmpeg'),
+  return encodeOggOpus(
     [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      ...inputs,
+      ...paths.flatMap((path) => ['-i', path]),
       '-filter_complex',
       `${streams}concat=n=${paths.length}:v=0:a=1`,
-      ...opusSpeechArguments,
-      '-f',
-      'ogg',
-      target,
     ],
+    whole,
     new AbortController().signal,
+    "Could not join the session's recordings into one file",
   );
-  const { code, stderr } = await exited;
-  if (code !== 0) {
-    rmSync(target, { force: true });
-    throw new MediaToolError(`Could not join the session's recordings into one file: ${lastLine(stderr)}`);
-  }
-  chmodSync(target, 0o600);
-  renameSync(target, whole);
 }
