@@ -61,7 +61,8 @@ export interface LiveSessionOptions {
    * Keeps the captured audio (the service writes it under the data directory); the session waits
    * for it to be closed before it ends. None: the audio is not kept.
    */
-  keepAudio?: (sessionId: string, onProblem: (message: string) => void) => SessionAudioWriter;
+  /** `startMs`: where this capture's audio begins in the session. */
+  keepAudio?: (sessionId: string, startMs: number, onProblem: (message: string) => void) => SessionAudioWriter;
 }
 
 export interface LiveSession {
@@ -121,7 +122,7 @@ export function startLiveSession(options: LiveSessionOptions): LiveSession {
   };
   let pace: LiveSessionUpdate['pace'];
   let audioProblem: string | undefined;
-  const keptAudio = options.keepAudio?.(sessionId, (message) => {
+  const keptAudio = options.keepAudio?.(sessionId, recorder.startMs, (message) => {
     audioProblem = message;
     // A part that cannot even be opened says so before the actor below has started.
     queueMicrotask(() => publish());

@@ -116,11 +116,12 @@ export class LiveSessions {
       finishTimeoutMs: this.options.finishTimeoutMs,
       reconnectBackoffMs: this.options.reconnectBackoffMs,
       keepAudio: recordsAudio(this.options.store)
-        ? (sessionId, onProblem) =>
+        ? (sessionId, startMs, onProblem) =>
             startSessionAudioWriter({
               dataDirectory: this.options.dataDirectory,
               sessionId,
               audioFormat,
+              startMs,
               onProblem,
             })
         : undefined,

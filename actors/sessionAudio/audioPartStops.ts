@@ -1,20 +1,19 @@
 import { listAudioParts } from '../../store/audio/sessionAudioFiles.ts';
 import { decodedLengthMs } from '../fileJob/decodedLength.ts';
+import { placedParts } from './partPlacement.ts';
 
 /**
- * Where each of the session's recorded parts ends in its whole audio (the parts played one after
- * the other, as wholeSessionAudio.ts joins them): each interruption's moment, then the end.
+ * Where each of the session's recorded parts ends in its whole audio, as wholeSessionAudio.ts
+ * places them (partPlacement.ts): each interruption's moment, then the end.
  */
 export async function audioPartStops(
   dataDirectory: string,
   sessionId: string,
   signal: AbortSignal,
 ): Promise<number[]> {
-  const stops: number[] = [];
-  let endMs = 0;
+  const measured: Array<{ startMs: number | undefined; lengthMs: number }> = [];
   for (const part of listAudioParts(dataDirectory, sessionId)) {
-    endMs += await decodedLengthMs(part.path, signal);
-    stops.push(endMs);
+    measured.push({ startMs: part.startMs, lengthMs: await decodedLengthMs(part.path, signal) });
   }
-  return stops;
+  return placedParts(measured).map((placed) => placed.endMs);
 }

@@ -31,6 +31,7 @@ async function cutOffSession(id: string): Promise<void> {
     dataDirectory: directory.path,
     sessionId: id,
     audioFormat: 'pcm16',
+    startMs: 0,
     onProblem: () => undefined,
   });
   writer.write(pcm);
@@ -56,6 +57,7 @@ it("counts an app capture's WebM part, which states no duration, by its decoded 
     dataDirectory: directory.path,
     sessionId: 'app',
     audioFormat: 'webm-opus',
+    startMs: 0,
     onProblem: () => undefined,
   });
   writer.write(await webmOpus(pcm));

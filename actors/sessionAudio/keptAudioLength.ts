@@ -1,6 +1,7 @@
 import type { SessionStore } from '../../store/sessionStore.ts';
 import { listAudioParts } from '../../store/audio/sessionAudioFiles.ts';
 import { decodedLengthMs } from '../fileJob/decodedLength.ts';
+import { placedParts } from './partPlacement.ts';
 
 /**
  * Makes each of `sessionIds` (sessions a crash or a kill cut off) as long as the audio kept of it.
@@ -21,10 +22,12 @@ export async function lengthenToKeptAudio(
     const session = store.getSession(sessionId);
     const parts = listAudioParts(dataDirectory, sessionId).filter((part) => !part.recording);
     if (session === undefined || parts.length === 0) continue;
-    let keptMs = 0;
+    const measured: Array<{ startMs: number | undefined; lengthMs: number }> = [];
     for (const part of parts) {
-      keptMs += await decodedLengthMs(part.path, new AbortController().signal).catch(() => 0);
+      const lengthMs = await decodedLengthMs(part.path, new AbortController().signal).catch(() => 0);
+      measured.push({ startMs: part.startMs, lengthMs });
     }
+    const keptMs = placedParts(measured).at(-1)?.endMs ?? 0;
     if (keptMs > session.durationMs) {
       store.updateSession(sessionId, { durationMs: Math.round(keptMs) });
       lengthened.push(sessionId);

@@ -4,6 +4,7 @@ import {
   type AudioContainer,
   audioPartPath,
   createSessionAudioDirectory,
+  writeAudioPartStart,
   listAudioParts,
 } from '../../store/audio/sessionAudioFiles.ts';
 import { spawnChild } from '../childProcesses/spawnChild.ts';
@@ -21,6 +22,8 @@ export interface SessionAudioWriterOptions {
   dataDirectory: string;
   sessionId: string;
   audioFormat: AudioInputMode;
+  /** Where this capture's audio begins in the session (ms): a resumed session's is its length so far. */
+  startMs: number;
   /** Called once, when the audio can no longer be kept (full disk, encoder failure); transcription goes on. */
   onProblem(message: string): void;
 }
@@ -92,6 +95,8 @@ export function startSessionAudioWriter(options: SessionAudioWriterOptions): Ses
     // Unfinished parts are repaired at start-up, before any session records: the finished ones count.
     const finished = listAudioParts(dataDirectory, sessionId).filter((part) => !part.recording);
     number = (finished.at(-1)?.number ?? 0) + 1;
+    // Noted first: a part that follows lost audio (a full disk, retention "never") is placed right.
+    writeAudioPartStart(dataDirectory, sessionId, number, options.startMs);
     file = openSync(audioPartPath(dataDirectory, sessionId, number, container, true), 'a', 0o600);
   } catch (error) {
     fail((error as Error).message);

@@ -2,11 +2,13 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type AudioContainer,
+  type AudioPart,
   listAudioParts,
   sessionAudioDirectory,
 } from '../../store/audio/sessionAudioFiles.ts';
 import { copyIntoContainer } from './recordingRepair.ts';
 import { encodeOggOpus } from './oggOpusEncoding.ts';
+import { joiningFilter } from './partPlacement.ts';
 
 export interface SessionAudioFile {
   path: string;
@@ -19,7 +21,8 @@ export interface SessionAudioFile {
  * finished WebM part, as MediaRecorder writes it, has no Cues and no duration, so a player can only
  * seek it by reading up to the moment: its packets are copied unchanged (`-c copy`) into
  * `whole.ogg` beside it, the part itself left as recorded (served as it is if ffmpeg cannot read
- * it). A resumed session has a part per capture (WebM and Ogg may mix), joined by ffmpeg into
+ * it). A resumed session has a part per capture (WebM and Ogg may mix), each placed at its time
+ * (silence where audio was never kept: partPlacement.ts) and joined by ffmpeg into
  * `whole.ogg`. `whole.ogg` is made again only when a part is newer.
  */
 export async function wholeSessionAudio(
@@ -30,18 +33,15 @@ export async function wholeSessionAudio(
   const [only] = parts;
   if (only === undefined) return undefined;
   const playedAsItIs = { path: only.path, container: only.container };
-  if (parts.length === 1 && (only.container === 'ogg' || only.recording)) return playedAsItIs;
+  // A lone part that starts later (the audio before it was never kept) is joined to its silence.
+  const placedAsItIs = parts.length === 1 && (only.startMs ?? 0) === 0;
+  if (placedAsItIs && (only.container === 'ogg' || only.recording)) return playedAsItIs;
   const whole = join(sessionAudioDirectory(dataDirectory, sessionId), 'whole.ogg');
   const madeAt = statSync(whole, { throwIfNoEntry: false })?.mtimeMs ?? -1;
   const upToDate = parts.every((part) => statSync(part.path).mtimeMs < madeAt);
   if (upToDate) return { path: whole, container: 'ogg' };
   const made = await makeOnce(whole, () =>
-    parts.length === 1
-      ? copyIntoContainer(only.path, whole, 'ogg')
-      : joinParts(
-          parts.map((part) => part.path),
-          whole,
-        ).then(() => true),
+    placedAsItIs ? copyIntoContainer(only.path, whole, 'ogg') : joinParts(parts, whole).then(() => true),
   );
   return made ? { path: whole, container: 'ogg' } : playedAsItIs;
 }
@@ -61,13 +61,15 @@ function makeOnce(whole: string, make: () => Promise<boolean>): Promise<boolean>
   return made;
 }
 
-function joinParts(paths: readonly string[], whole: string): Promise<void> {
-  const streams = paths.map((_, index) => `[${index}:a]`).join('');
+/** The parts as one Ogg file, each at its place in the session (partPlacement.ts). */
+function joinParts(parts: readonly AudioPart[], whole: string): Promise<void> {
   return encodeOggOpus(
     [
-      ...paths.flatMap((path) => ['-i', path]),
+      ...parts.flatMap((part) => ['-i', part.path]),
       '-filter_complex',
-      `${streams}concat=n=${paths.length}:v=0:a=1`,
+      joiningFilter(parts),
+      '-map',
+      '[joined]',
     ],
     whole,
     new AbortController().signal,

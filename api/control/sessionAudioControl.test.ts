@@ -95,6 +95,7 @@ it('joins the parts of a resumed session into one Ogg file as long as both', asy
       dataDirectory: directory.path,
       sessionId: 'a',
       audioFormat: 'pcm16',
+      startMs: 0,
       onProblem: () => undefined,
     });
     writer.write(pcm);

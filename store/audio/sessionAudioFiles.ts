@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -15,6 +15,12 @@ export interface AudioPart {
   path: string;
   /** True while the part is written, or when a crash left it unfinished. */
   recording: boolean;
+  /**
+   * Where the part's audio begins in the session (ms), as its capture was told when it started
+   * (`part-N.start` beside it); undefined for a part kept before Earshot wrote that, which is taken
+   * to follow the part before it.
+   */
+  startMs: number | undefined;
 }
 
 const partName = /^part-(\d+)(\.recording)?\.(webm|ogg)$/;
@@ -53,16 +59,39 @@ export function listAudioParts(dataDirectory: string, sessionId: string): AudioP
     .flatMap((name) => {
       const match = partName.exec(name);
       if (match === null) return [];
+      const number = Number(match[1]);
       return [
         {
-          number: Number(match[1]),
+          number,
           container: match[3] as AudioContainer,
           path: join(directory, name),
           recording: match[2] !== undefined,
+          startMs: partStartMs(join(directory, `part-${number}.start`)),
         },
       ];
     })
     .sort((first, second) => first.number - second.number);
+}
+
+function partStartMs(path: string): number | undefined {
+  const text = existsSync(path) ? readFileSync(path, 'utf8').trim() : '';
+  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+/** Notes where part `number` begins in the session, before any of its audio is written. */
+export function writeAudioPartStart(
+  dataDirectory: string,
+  sessionId: string,
+  number: number,
+  startMs: number,
+): void {
+  writeFileSync(audioPartStartPath(dataDirectory, sessionId, number), String(Math.round(startMs)), {
+    mode: 0o600,
+  });
+}
+
+export function audioPartStartPath(dataDirectory: string, sessionId: string, number: number): string {
+  return join(sessionAudioDirectory(dataDirectory, sessionId), `part-${number}.start`);
 }
 
 /** The path of part `number`, while it is written (`recording`) or once finished. */

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { type Extract, extract, pack, type Pack } from 'tar-stream';
 import {
   audioFolderName,
+  audioPartStartPath,
   deleteSessionAudio,
   listAudioParts,
   sessionAudioDirectory,
@@ -14,12 +15,13 @@ import {
 /**
  * A backup with the sessions' audio (`earshot export --with-audio`): a tar archive holding the
  * backup exactly as `earshot export` writes it, as `earshot-backup.json`, and every finished part
- * of the sessions' audio as `audio/<folder>/part-N.<webm|ogg>`, the data directory's own layout
+ * of the sessions' audio as `audio/<folder>/part-N.<webm|ogg>` (with `part-N.start`, where the
+ * part begins in the session, when it was noted), the data directory's own layout
  * (sessionAudioFiles.ts). The audio is compressed already; the archive is not. Any tar tool opens it.
  */
 export const backupEntryName = 'earshot-backup.json';
 
-const audioEntryName = /^audio\/([^/]+)\/(part-\d+\.(?:webm|ogg))$/;
+const audioEntryName = /^audio\/([^/]+)\/(part-\d+\.(?:webm|ogg|start))$/;
 
 /** Where a tar header says "ustar" (POSIX and GNU tar alike). */
 const tarMagicOffset = 257;
@@ -49,8 +51,16 @@ export async function writeAudioArchive(
     const parts = listAudioParts(dataDirectory, sessionId).filter((part) => !part.recording);
     if (parts.length > 0) sessionsWithAudio += 1;
     for (const part of parts) {
-      const name = `audio/${audioFolderName(sessionId)}/part-${part.number}.${part.container}`;
-      audioBytes += await addFile(archive, name, part.path);
+      const folder = `audio/${audioFolderName(sessionId)}`;
+      // Where the part begins in the session travels with it (partPlacement.ts).
+      if (part.startMs !== undefined) {
+        await addFile(
+          archive,
+          `${folder}/part-${part.number}.start`,
+          audioPartStartPath(dataDirectory, sessionId, part.number),
+        );
+      }
+      audioBytes += await addFile(archive, `${folder}/part-${part.number}.${part.container}`, part.path);
     }
   }
   archive.finalize();
@@ -125,7 +135,7 @@ async function unpackEntries(entries: Extract, staging: string): Promise<Unpacke
     const sessionId = match === null ? undefined : sessionIdOfAudioFolder(match[1] ?? '');
     if (match === null || sessionId === undefined) {
       throw new AudioArchiveError(
-        `The archive holds ${JSON.stringify(name)}, which no Earshot backup holds; nothing was imported. An Earshot audio backup holds ${backupEntryName} and audio/<session>/part-N.webm|ogg only.`,
+        `The archive holds ${JSON.stringify(name)}, which no Earshot backup holds; nothing was imported. An Earshot audio backup holds ${backupEntryName} and audio/<session>/part-N.webm|ogg|start only.`,
       );
     }
     const folder = join(staging, match[1] ?? '');

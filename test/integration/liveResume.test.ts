@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { LiveSession } from '../../actors/live/liveSession.ts';
 import { changeSessionStatus } from '../../actors/sessionStatusChange.ts';
 import { LiveRequestError } from '../../actors/live/liveSessions.ts';
+import { listAudioParts } from '../../store/audio/sessionAudioFiles.ts';
 import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { type RunningService, startService } from '../../main/service.ts';
 import { assemblyAiFakeApiKey } from '../fakes/assemblyai/server.ts';
@@ -132,6 +133,11 @@ it('records more audio into an interrupted session, after its transcript and in 
   // What the client is told matches what was stored.
   expect(committedTimes.length).toBeGreaterThan(0);
   for (const startMs of committedTimes) expect(startMs).toBeGreaterThanOrEqual(before?.durationMs ?? 0);
+  // The resumed capture's audio part notes that time, so it plays with its lines.
+  expect(listAudioParts(directory.path, sessionId).map((part) => part.startMs)).toEqual([
+    0,
+    before?.durationMs,
+  ]);
 });
 
 it('resumes with another provider, keeping the session’s first provider', async () => {

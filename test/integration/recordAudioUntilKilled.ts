@@ -14,6 +14,7 @@ const writer = startSessionAudioWriter({
   dataDirectory,
   sessionId,
   audioFormat: 'pcm16',
+  startMs: 0,
   onProblem: (message) => process.stderr.write(`${message}\n`),
 });
 let offset = 0;

@@ -1,7 +1,10 @@
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
+import { decodedLengthMs } from '../../actors/fileJob/decodedLength.ts';
+import { audioPartStops } from '../../actors/sessionAudio/audioPartStops.ts';
 import { repairUnfinishedAudio } from '../../actors/sessionAudio/recordingRepair.ts';
+import { wholeSessionAudio } from '../../actors/sessionAudio/wholeSessionAudio.ts';
 import { startSessionAudioWriter } from '../../actors/sessionAudio/sessionAudioWriter.ts';
 import { audioPartPath, listAudioParts, sessionAudioDirectory } from '../../store/audio/sessionAudioFiles.ts';
 import { fixture } from '../support/fixtures.ts';
@@ -35,6 +38,7 @@ it('encodes a PCM16 capture to Opus in Ogg, readable by the user only, whole onc
     dataDirectory: directory.path,
     sessionId: 'cli-1',
     audioFormat: 'pcm16',
+    startMs: 0,
     onProblem: (message) => problems.push(message),
   });
   for (const frame of frames(pcm, 3200)) writer.write(frame);
@@ -56,6 +60,7 @@ it('keeps a WebM/Opus capture byte for byte, and a resumed capture as the next p
     dataDirectory: directory.path,
     sessionId: 'app-1',
     audioFormat: 'webm-opus',
+    startMs: 0,
     onProblem: () => undefined,
   });
   for (const piece of frames(webm, 4000)) first.write(piece);
@@ -64,6 +69,7 @@ it('keeps a WebM/Opus capture byte for byte, and a resumed capture as the next p
     dataDirectory: directory.path,
     sessionId: 'app-1',
     audioFormat: 'pcm16',
+    startMs: pcmMs,
     onProblem: () => undefined,
   });
   resumed.write(pcm);
@@ -71,7 +77,37 @@ it('keeps a WebM/Opus capture byte for byte, and a resumed capture as the next p
 
   const parts = listAudioParts(directory.path, 'app-1');
   expect(parts.map(({ number, container }) => `${number}.${container}`)).toEqual(['1.webm', '2.ogg']);
+  expect(parts.map((part) => part.startMs)).toEqual([0, Math.round(pcmMs)]);
   expect(readFileSync(parts[0]?.path ?? '').equals(webm)).toBe(true);
+});
+
+it('places a resumed capture at its time, with silence for the audio never kept before it', async () => {
+  const captured = async (sessionId: string, startMs: number, audio: Buffer) => {
+    const writer = startSessionAudioWriter({
+      dataDirectory: directory.path,
+      sessionId,
+      audioFormat: 'pcm16',
+      startMs,
+      onProblem: () => undefined,
+    });
+    writer.write(audio);
+    await writer.close();
+  };
+  // The first capture ran 20 s, but its audio stopped being kept after 4 s (say, a full disk).
+  await captured('gap-1', 0, pcm.subarray(0, 4 * 32_000));
+  await captured('gap-1', 20_000, pcm);
+  const signal = new AbortController().signal;
+  const whole = await wholeSessionAudio(directory.path, 'gap-1');
+  expect(Math.abs((await decodedLengthMs(whole?.path ?? '', signal)) - (20_000 + pcmMs))).toBeLessThan(100);
+  const stops = await audioPartStops(directory.path, 'gap-1', signal);
+  expect(Math.abs((stops[0] ?? 0) - 4_000)).toBeLessThan(100);
+  expect(Math.abs((stops[1] ?? 0) - (20_000 + pcmMs))).toBeLessThan(100);
+
+  // A lone capture that began at 5 s (the audio before was not kept) starts after 5 s of silence.
+  await captured('late-1', 5_000, pcm);
+  const late = await wholeSessionAudio(directory.path, 'late-1');
+  expect(late?.path).not.toBe(listAudioParts(directory.path, 'late-1')[0]?.path);
+  expect(Math.abs((await decodedLengthMs(late?.path ?? '', signal)) - (5_000 + pcmMs))).toBeLessThan(100);
 });
 
 it('reports a full disk once and goes on taking audio without throwing', async () => {
@@ -83,6 +119,7 @@ it('reports a full disk once and goes on taking audio without throwing', async (
     dataDirectory: directory.path,
     sessionId: 'full-1',
     audioFormat: 'webm-opus',
+    startMs: 0,
     onProblem: (message) => problems.push(message),
   });
   expect(() => {
@@ -104,6 +141,7 @@ it('reports an encoder that cannot start and goes on taking audio', async () => 
       dataDirectory: directory.path,
       sessionId: 'no-encoder',
       audioFormat: 'pcm16',
+      startMs: 0,
       onProblem: (message) => problems.push(message),
     });
     writer.write(pcm.subarray(0, 3200));

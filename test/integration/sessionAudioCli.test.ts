@@ -3,7 +3,12 @@ import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync
 import { pipeline } from 'node:stream/promises';
 import { pack } from 'tar-stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { audioPartPath, createSessionAudioDirectory } from '../../store/audio/sessionAudioFiles.ts';
+import {
+  audioPartPath,
+  createSessionAudioDirectory,
+  listAudioParts,
+  writeAudioPartStart,
+} from '../../store/audio/sessionAudioFiles.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { earshotBin, runEarshot } from '../support/earshotProcess.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
@@ -76,6 +81,7 @@ it('shows and sets how long audio is kept, refusing what it does not take', () =
 describe('export --with-audio and import', () => {
   it('carries the sessions and their audio, byte for byte, to another data directory', () => {
     const archive = `${directory.path}/backup.tar`;
+    writeAudioPartStart(directory.path, 'with-audio', 1, 1_500);
     const exported = runEarshot(['export', archive, '--with-audio', '--data-dir', directory.path]);
     expect(exported.status).toBe(0);
     expect(exported.stderr).toContain(
@@ -93,6 +99,7 @@ describe('export --with-audio and import', () => {
       expect(
         readFileSync(audioPartPath(elsewhere.path, 'with-audio', 1, 'webm', false)).equals(recorded),
       ).toBe(true);
+      expect(listAudioParts(elsewhere.path, 'with-audio')[0]?.startMs).toBe(1_500);
       expect(readdirSync(elsewhere.path).filter((name) => name.startsWith('.audio-import-'))).toEqual([]);
       const store = SessionStore.open(elsewhere.path);
       expect(store.getSession('with-audio')?.title).toBe('Kept');
