@@ -50,7 +50,13 @@ function frameAt(index: number): Buffer {
 }
 
 function startPcmWriter(dataDirectory: string, sessionId: string) {
-  return startSessionAudioWriter({ dataDirectory, sessionId, audioFormat: 'pcm16', startMs: 0, onProblem: log });
+  return startSessionAudioWriter({
+    dataDirectory,
+    sessionId,
+    audioFormat: 'pcm16',
+    startMs: 0,
+    onProblem: log,
+  });
 }
 
 async function bytesPerHour(): Promise<{ bytes: number; durationMs: number }> {

@@ -62,7 +62,11 @@ export interface LiveSessionOptions {
    * for it to be closed before it ends. None: the audio is not kept.
    */
   /** `startMs`: where this capture's audio begins in the session. */
-  keepAudio?: (sessionId: string, startMs: number, onProblem: (message: string) => void) => SessionAudioWriter;
+  keepAudio?: (
+    sessionId: string,
+    startMs: number,
+    onProblem: (message: string) => void,
+  ) => SessionAudioWriter;
 }
 
 export interface LiveSession {
