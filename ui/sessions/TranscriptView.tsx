@@ -2,7 +2,7 @@ import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Segment } from '../../store/records.ts';
 import { hashOf } from '../app/route.ts';
 import { MarkedText, type TextMark } from './MarkedText.tsx';
-import { type PlayedSegment, spokenWordMark } from './playbackPosition.ts';
+import { spokenWordMark } from './playbackPosition.ts';
 import { SpeakerName } from './SpeakerName.tsx';
 import { TranscriptFind, useTranscriptFind } from './TranscriptFind.tsx';
 import { transcriptTimestamp } from './transcriptTimestamp.ts';
@@ -38,7 +38,7 @@ export interface LineTranslation {
  */
 export function TranscriptView(props: {
   sessionId: string;
-  segments: PlayedSegment[];
+  segments: Segment[];
   /** Names given to the segments' speaker labels, by label. */
   speakerNames: Readonly<Record<string, string>>;
   translated: string | null;
@@ -150,7 +150,7 @@ export function TranscriptView(props: {
 
 function Segments(props: {
   sessionId: string;
-  segments: PlayedSegment[];
+  segments: Segment[];
   speakerNames: Readonly<Record<string, string>>;
   translation: LineTranslation | undefined;
   recording: boolean;

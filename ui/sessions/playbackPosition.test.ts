@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { PlayedSegment } from './playbackPosition.ts';
 import { playbackPosition, spokenWordMark } from './playbackPosition.ts';
+import type { Segment } from '../../store/records.ts';
 
 function segment(seq: number, startMs: number, endMs: number, words?: [string, number, number][]) {
   return {
@@ -13,7 +13,7 @@ function segment(seq: number, startMs: number, endMs: number, words?: [string, n
     ...(words === undefined
       ? {}
       : { words: words.map(([text, start, end]) => ({ text, startMs: start, endMs: end })) }),
-  } satisfies PlayedSegment;
+  } satisfies Segment;
 }
 
 const segments = [

@@ -1,15 +1,5 @@
-import type { Segment } from '../../store/records.ts';
+import type { Segment, SegmentWord } from '../../store/records.ts';
 import type { TextMark } from './MarkedText.tsx';
-
-/** A word with its times in the session's audio, as the session detail gives them (when it does). */
-export interface PlayedWord {
-  text: string;
-  startMs: number;
-  endMs: number;
-}
-
-/** A transcript segment as the session detail gives it: its words where the provider timed them. */
-export type PlayedSegment = Segment & { words?: readonly PlayedWord[] };
 
 /** Which segment, and which of its words, the audio is at. */
 export interface PlaybackPosition {
@@ -23,10 +13,7 @@ export interface PlaybackPosition {
  * then, so that a line stays marked through the pause after it; and, while that segment lasts,
  * its last word started by then. Undefined before the first segment. Segments are in time order.
  */
-export function playbackPosition(
-  segments: readonly PlayedSegment[],
-  atMs: number,
-): PlaybackPosition | undefined {
+export function playbackPosition(segments: readonly Segment[], atMs: number): PlaybackPosition | undefined {
   const segment = segments[lastStartedBy(segments, atMs)];
   if (segment === undefined) return undefined;
   const words = segment.words ?? [];
@@ -53,7 +40,7 @@ function lastStartedBy(items: readonly { startMs: number }[], atMs: number): num
  */
 export function spokenWordMark(
   text: string,
-  words: readonly PlayedWord[],
+  words: readonly SegmentWord[],
   index: number,
 ): TextMark | undefined {
   let from = 0;

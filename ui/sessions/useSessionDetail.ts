@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useCell } from 'tinybase/ui-react';
-import type { AskEntry, SessionRecord } from '../../store/records.ts';
+import type { AskEntry, Segment, SessionRecord } from '../../store/records.ts';
 import { control, ControlRequestError } from '../connection/control.ts';
-import type { PlayedSegment } from './playbackPosition.ts';
 
 export interface SessionDetail {
   session: SessionRecord;
   /** Each with its timed `words` where the provider gave them. */
-  segments: PlayedSegment[];
+  segments: Segment[];
   askHistory: AskEntry[];
   /** Names given to the speaker labels of the segments, by label. */
   speakerNames: Record<string, string>;

@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { control } from '../connection/control.ts';
-import { type PlaybackPosition, type PlayedSegment, playbackPosition } from './playbackPosition.ts';
+import type { Segment } from '../../store/records.ts';
+import { type PlaybackPosition, playbackPosition } from './playbackPosition.ts';
 
 /** Whether the session's audio can be played: asked of the service once the session has ended. */
 export type PlaybackSource =
@@ -31,7 +32,7 @@ export interface SessionPlayback {
  */
 export function useSessionPlayback(
   sessionId: string,
-  segments: readonly PlayedSegment[],
+  segments: readonly Segment[],
   enabled: boolean,
 ): SessionPlayback {
   const [source, setSource] = useState<PlaybackSource>({ state: enabled ? 'asking' : 'off' });
