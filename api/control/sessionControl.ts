@@ -4,9 +4,9 @@ import {
   isTranscriptExportFormat,
   transcriptExportFormats,
   transcriptFileFormats,
-  type SessionExport,
 } from '../../store/export/transcriptExport.ts';
-import type { ListedSession, SessionListSource, SessionRecord } from '../../store/records.ts';
+import { sessionExportOf } from '../../store/export/sessionExport.ts';
+import type { ListedSession, SessionListSource } from '../../store/records.ts';
 import type { SessionPatch, SessionStore } from '../../store/sessionStore.ts';
 import { deleteSessionAudio } from '../../store/audio/sessionAudioFiles.ts';
 import { errorResponse } from '../responses.ts';
@@ -134,7 +134,7 @@ export function createSessionControl(dependencies: {
     const { extension, contentType, render } = transcriptFileFormats[format];
     // The request reached the app's own address, so a Markdown export's time links lead back to it.
     const appAddress = new URL(context.req.url).origin;
-    return new Response(render(exportOf(store, session, appAddress)), {
+    return new Response(render(sessionExportOf(store, session, appAddress)), {
       headers: {
         'Content-Type': contentType,
         'Content-Disposition': attachmentDisposition(
@@ -172,23 +172,4 @@ function unknownReferences(
     fields.tagIds = `There is no tag ${missingTags.join(', ')}.`;
   }
   return Object.keys(fields).length === 0 ? undefined : fields;
-}
-
-function exportOf(store: SessionStore, session: SessionRecord, appAddress: string): SessionExport {
-  const topic = store.listTopics().find((candidate) => candidate.id === session.topicId);
-  const tags = new Map(store.listTags().map((tag) => [tag.id, tag]));
-  return {
-    session,
-    topic:
-      topic === undefined
-        ? null
-        : { id: topic.id, name: topic.name, emoji: topic.emoji, description: topic.description },
-    tags: session.tagIds.flatMap((tagId) => {
-      const tag = tags.get(tagId);
-      return tag === undefined ? [] : [{ id: tag.id, name: tag.name, color: tag.color }];
-    }),
-    segments: store.getSegments(session.id),
-    speakerNames: store.getSpeakerNames(session.id),
-    appAddress,
-  };
 }
