@@ -1,5 +1,6 @@
 import type { AiJobs } from '../actors/aiJob/aiJobs.ts';
 import { Hono } from 'hono';
+import type { ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
 import type { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
 import type { TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
 import type { SessionListSource } from '../store/records.ts';
@@ -27,6 +28,8 @@ export interface ServiceAppDependencies {
   live: LiveView;
   /** Stops a live recording from the control channel (`POST /sessions/:id/stop`). */
   recordings: LiveRecordings;
+  /** What happens in the service, for the event streams. */
+  events: ServiceEventFeed;
   dataDirectory: string;
   version: string;
   /** Where the service listens; known only once it does. */

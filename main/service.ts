@@ -32,6 +32,8 @@ import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
 import { lengthenToKeptAudio } from '../actors/sessionAudio/keptAudioLength.ts';
 import { repairUnfinishedAudio } from '../actors/sessionAudio/recordingRepair.ts';
 import { startExpiredAudioSweep } from '../actors/sessionAudio/expiredAudio.ts';
+import { ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
+import { feedServiceEvents } from '../actors/serviceEvents/serviceEventSources.ts';
 
 export interface ServiceOptions {
   dataDirectory: string;
@@ -58,6 +60,8 @@ export interface RunningService {
   live: LiveSessions;
   /** Every actor's machine, as the visualizer sees it. */
   inspection: ActorInspection;
+  /** What happens in the service, as followers are told (event streams, notes, webhooks). */
+  events: ServiceEventFeed;
   /** Opens the proxy, `/ws/app` and `/control/v1` for this launch; written to launch.secret for the CLI. */
   launchSecret: string;
   /** A one-time login URL for the owner's browser (valid 10 minutes); `earshot serve` prints one. */
@@ -146,6 +150,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       inspection,
     });
 
+    const events = new ServiceEventFeed();
+    const stopFeedingEvents = feedServiceEvents(events, { store, live });
+
     const stopSearchIndexMerging = startSearchIndexMerging(store, {
       step: () => searchIndexMerger.step(),
       idle: () => live.running().length === 0,
@@ -161,6 +168,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       aiJobs,
       runtimes,
       recordings: live,
+      events,
       dataDirectory,
       version: earshotVersion,
       address,
@@ -213,6 +221,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         )
         .then(() => {
           stopAutomaticDigest();
+          stopFeedingEvents();
           stopSearchIndexMerging();
           stopExpiredAudioSweep();
           return Promise.all([jobs.close(), aiJobs.close()]);
@@ -233,6 +242,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       jobs,
       live,
       inspection,
+      events,
       launchSecret,
       mintLoginUrl,
       recoveredSessionIds,

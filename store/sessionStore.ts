@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { createIndexes, createStore } from 'tinybase';
-import type { Indexes, Row, Store, Value } from 'tinybase';
+import type { ChangedCells, Indexes, Row, Store, Value } from 'tinybase';
 import type { ImportData } from './backup/importData.ts';
 import { openDatabase, type DatabaseOptions } from './database.ts';
 import type {
@@ -199,6 +199,19 @@ export class SessionStore implements SessionReader {
   /** A row of the working set as TinyBase holds it, or undefined. */
   readRow(tableId: string, rowId: string): Row | undefined {
     return this.tables.hasRow(tableId, rowId) ? this.tables.getRow(tableId, rowId) : undefined;
+  /**
+   * Calls `listener` after every transaction with the cells it changed, each as `[before, after]`
+   * (undefined where the row did not or no longer exists), by table and row id. For followers
+   * that need to know what changed, not only where: the event feed. Returns the unsubscribe function.
+   */
+  watchCells(listener: (changed: ChangedCells) => void): () => void {
+    const id = this.tables.addDidFinishTransactionListener((store) => {
+      const changed = store.getTransactionLog()[2];
+      if (Object.keys(changed).length > 0) listener(changed);
+    });
+    return () => void this.tables.delListener(id);
+  }
+
   }
 
   /** A whole table of the working set, for a replica's first snapshot. */

@@ -2,7 +2,7 @@ import { openBatchWindowStream } from '../batch/batchWindowStream.ts';
 import { decodingWebm } from '../batch/webmDecoding.ts';
 import { startSessionAudioWriter } from '../sessionAudio/sessionAudioWriter.ts';
 import { audioRetentionValueId, readAudioRetention } from '../../store/audio/audioRetention.ts';
-import { type LiveSession, startLiveSession } from './liveSession.ts';
+import { type LiveSession, type LiveSessionUpdate, startLiveSession } from './liveSession.ts';
 import type { LiveStatus } from './liveStatus.ts';
 import { checkProviderConfig } from '../../providers/configuration/configCheck.ts';
 import type {
@@ -69,6 +69,7 @@ export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
   private readonly detachedStops = new Map<string, NodeJS.Timeout>();
   private readonly runningListeners = new Set<(running: RunningSession[]) => void>();
+  private readonly updateListeners = new Set<(update: LiveSessionUpdate) => void>();
 
   constructor(options: LiveSessionsOptions) {
     this.options = options;
@@ -131,8 +132,12 @@ export class LiveSessions {
       }),
     });
     this.sessions.set(session.id, session);
+    const stopForwarding = session.subscribe((update) => {
+      for (const listener of this.updateListeners) listener(update);
+    });
     this.tellRunning();
     void session.ended.then(() => {
+      stopForwarding();
       // A resumed session has its earlier run's id: that run's end must not drop the new one.
       if (this.sessions.get(session.id) !== session) return;
       this.sessions.delete(session.id);
@@ -154,6 +159,12 @@ export class LiveSessions {
   watchRunning(listener: (running: RunningSession[]) => void): () => void {
     this.runningListeners.add(listener);
     return () => this.runningListeners.delete(listener);
+  }
+
+  /** Calls `listener` with every update of every live session; returns the unsubscribe function. */
+  watchUpdates(listener: (update: LiveSessionUpdate) => void): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
   }
 
   get(sessionId: string): LiveSession | undefined {

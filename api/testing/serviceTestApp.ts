@@ -9,6 +9,8 @@ import { ApiAccessControl } from '../apiAccessControl.ts';
 import { OwnerAccess } from '../login/ownerAccess.ts';
 import { createSecret } from '../login/secretTokens.ts';
 import { createServiceApp } from '../serviceApp.ts';
+import { ServiceEventFeed } from '../../actors/serviceEvents/serviceEventFeed.ts';
+import { feedServiceEvents } from '../../actors/serviceEvents/serviceEventSources.ts';
 
 /** The service never listens in these tests; requests name this port in their Host, as if it did. */
 export const servicePort = 23999;
@@ -20,6 +22,8 @@ export interface ServiceTestApp {
   access: ApiAccessControl;
   runtimes: LocalRuntimes;
   launchSecret: string;
+  /** Fed by the store's commits; tests publish live-only events into it themselves. */
+  events: ServiceEventFeed;
   /** What the app reported as failed; a route that answered 500 left its cause here. */
   reportedErrors: unknown[];
   close(): Promise<void>;
@@ -42,6 +46,8 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
   });
   const aiJobs = new AiJobs({ store, chooseModel: aiModelChoice(dataDirectory) });
   const reportedErrors: unknown[] = [];
+  const events = new ServiceEventFeed();
+  const stopFeedingEvents = feedServiceEvents(events, { store });
   const app = createServiceApp({
     store,
     access,
@@ -54,6 +60,7 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
       liveClientCount: () => 0,
     },
     recordings: { stop: () => false },
+    events,
     dataDirectory,
     version: '0.0.0-test',
     address: () => ({ port: servicePort, baseUrl: `http://${serviceHost}` }),
@@ -65,8 +72,10 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
     access,
     runtimes,
     launchSecret,
+    events,
     reportedErrors,
     close: async () => {
+      stopFeedingEvents();
       await Promise.all([jobs.close(), aiJobs.close()]);
       await runtimes.stop();
       store.close();
