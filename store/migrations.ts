@@ -379,6 +379,28 @@ export const migrations: ReadonlyArray<(database: DatabaseSync) => void> = [
       CREATE INDEX transcriptVersionsOfSession ON transcriptVersions(sessionId, createdAt);
       CREATE INDEX transcriptVersionsOfJob ON transcriptVersions(jobId);
     `),
+  // The outgoing webhooks' delivery log (webhookDeliveryTable.ts): pending deliveries survive a
+  // restart and go on. No reference to the session: the log outlives a deleted one.
+  (database) =>
+    database.exec(`
+      CREATE TABLE webhookDeliveries (
+        id TEXT PRIMARY KEY,
+        webhookId TEXT NOT NULL,
+        address TEXT NOT NULL,
+        event TEXT NOT NULL,
+        sessionId TEXT,
+        artefacts TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        lastStatus INTEGER,
+        lastError TEXT,
+        nextAttemptAt INTEGER,
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL
+      );
+      CREATE INDEX webhookDeliveriesByState ON webhookDeliveries(state, nextAttemptAt);
+      CREATE INDEX webhookDeliveriesByAge ON webhookDeliveries(createdAt);
+    `),
 ];
 
 /** Trigger statements that write the `sessionWords` row of the session `sessionId` (SQL) anew. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredAiSettings } from './aiProviderSettings.ts';
 import { writePrivateFile } from './privateFile.ts';
+import type { StoredWebhook } from './webhookSettings.ts';
 
 /**
  * Secrets live outside the store, in one file only the user can read: never synced to the UI,
@@ -14,6 +15,8 @@ export interface Secrets {
   providers?: Partial<Record<string, Record<string, unknown>>>;
   /** The AI (LLM) providers, keys included, and which one is used where. */
   ai?: StoredAiSettings;
+  /** The outgoing webhooks: their URLs (which often carry a token) and signing secrets. */
+  webhooks?: StoredWebhook[];
 }
 
 export const secretsFileName = 'secrets.json';

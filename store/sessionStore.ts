@@ -26,6 +26,7 @@ import { fromStoredWords, toStoredWords, wordProblem } from './storedWords.ts';
 import { transactionRows } from './transactionRows.ts';
 import { FileJobTable, type FileJobPatch, type FileJobRecord } from './fileJobTable.ts';
 import { AiJobTable, type AiJobPatch, type AiJobRecord } from './aiJobTable.ts';
+import { WebhookDeliveryTable, type WebhookDeliveryRecord } from './webhookDeliveryTable.ts';
 import { LibraryQuestionTable, type LibraryQuestionRecord } from './libraryQuestionTable.ts';
 import {
   TranscriptRevisionTable,
@@ -129,6 +130,7 @@ export class SessionStore implements SessionReader {
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly fileJobs: FileJobTable;
   private readonly aiJobs: AiJobTable;
+  private readonly webhookDeliveries: WebhookDeliveryTable;
   private readonly libraryQuestions: LibraryQuestionTable;
   private readonly transcriptRevisions: TranscriptRevisionTable;
   private readonly transcriptVersions: TranscriptVersionTable;
@@ -151,6 +153,7 @@ export class SessionStore implements SessionReader {
     this.statements = prepareStatements(database);
     this.fileJobs = new FileJobTable(database);
     this.aiJobs = new AiJobTable(database);
+    this.webhookDeliveries = new WebhookDeliveryTable(database);
     this.libraryQuestions = new LibraryQuestionTable(database);
     this.transcriptRevisions = new TranscriptRevisionTable(database);
     this.transcriptVersions = new TranscriptVersionTable(database);
@@ -418,6 +421,26 @@ export class SessionStore implements SessionReader {
   /** Newest first. */
   listAiJobs(limit: number): AiJobRecord[] {
     return this.aiJobs.list(limit);
+  }
+
+  // The webhooks' delivery log (webhookDeliveryTable.ts), kept the same way.
+
+  putWebhookDelivery(record: WebhookDeliveryRecord): void {
+    this.writeSql(() => this.webhookDeliveries.put(record));
+  }
+
+  getWebhookDelivery(id: string): WebhookDeliveryRecord | undefined {
+    return this.webhookDeliveries.get(id);
+  }
+
+  /** Newest first. */
+  listWebhookDeliveries(limit: number): WebhookDeliveryRecord[] {
+    return this.webhookDeliveries.list(limit);
+  }
+
+  /** Soonest first. */
+  pendingWebhookDeliveries(): WebhookDeliveryRecord[] {
+    return this.webhookDeliveries.pending();
   }
 
   /**

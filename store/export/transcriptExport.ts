@@ -107,7 +107,12 @@ export function toMarkdown(input: SessionExport): string {
  * keeps its speaker label and adds `speakerName`, the name shown for it (the label when unnamed);
  * a segment whose words the provider timed lists them (`words`), each labelled word named the same way.
  */
-export function toJson({ session, topic, tags, segments, speakerNames }: SessionExport): string {
+export function toJson(input: SessionExport): string {
+  return `${JSON.stringify(sessionDocument(input), null, 2)}\n`;
+}
+
+/** What the JSON export holds, as an object: for programs that send it inside a larger document. */
+export function sessionDocument({ session, topic, tags, segments, speakerNames }: SessionExport) {
   const named = segments.map(({ words, ...segment }) => ({
     ...segment,
     speakerName: shownSpeaker(segment.speaker, speakerNames),
@@ -121,19 +126,28 @@ export function toJson({ session, topic, tags, segments, speakerNames }: Session
           ),
         }),
   }));
-  return `${JSON.stringify({ session, topic, tags, speakerNames, segments: named }, null, 2)}\n`;
+  return { session, topic, tags, speakerNames, segments: named };
 }
 
-function markdownTranscriptLines({ session, segments, speakerNames, appAddress }: SessionExport): string[] {
-  return withSpeakerNames(segments, speakerNames).map((segment) => {
-    const time = `[${clockTime(segment.startMs)}]`;
-    const moment = `${appAddress}/#/sessions/${encodeURIComponent(session.id)}?t=${segment.startMs / 1000}`;
+/** Each segment as `[hh:mm:ss] **Speaker:** text`, its time a link to it when the app's address is known. */
+export function markdownTranscriptLines(input: SessionExport): string[] {
+  return withSpeakerNames(input.segments, input.speakerNames).map((segment) => {
     const speaker = speakerOf(segment);
     return (
-      `${appAddress === null ? time : `${time}(${moment})`} ` +
+      `${timeLink(input, segment.startMs)} ` +
       `${speaker === null ? '' : `**${escapeMarkdown(speaker)}:** `}${oneLine(segment.text)}`
     );
   });
+}
+
+/**
+ * `[hh:mm:ss]`, and with the app's address a link to that moment of the session in the app
+ * (`#/sessions/ID?t=SECONDS`, the app's own time links).
+ */
+export function timeLink({ session, appAddress }: SessionExport, milliseconds: number): string {
+  const time = `[${clockTime(milliseconds)}]`;
+  if (appAddress === null) return time;
+  return `${time}(${appAddress}/#/sessions/${encodeURIComponent(session.id)}?t=${milliseconds / 1000})`;
 }
 
 /** The segment's speaker on one line, or null for a segment without one. */
@@ -143,11 +157,11 @@ function speakerOf(segment: Segment): string | null {
 }
 
 /** A name set in bold stays one bold name whatever it holds: markup characters are escaped. */
-function escapeMarkdown(text: string): string {
+export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_[\]<>]/g, '\\$&');
 }
 
 /** A heading or list item ends at a line break, so texts shown as one line are kept on one. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.trim().replace(/\s+/g, ' ');
 }

@@ -1,0 +1,70 @@
+/** What one attempt came to: the receiver's status, and why it did not count as delivered. */
+export interface AttemptOutcome {
+  /** The HTTP status of the answer; null when there was none. */
+  status: number | null;
+  /** Null for a 2xx; otherwise words that never hold the URL. */
+  error: string | null;
+}
+
+/** Redirects kept to the same scheme, host and port, at most this many in a row. */
+const mostRedirects = 3;
+
+/**
+ * POSTs `body` to `url` once. A redirect is followed only with the method and body kept (307, 308)
+ * and only to the same origin: a delivery never reaches a host the user did not give. The answer's
+ * body is read and dropped. Errors name what happened, never the URL, which may carry a token.
+ */
+export async function postWebhook(request: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+  send: typeof fetch;
+  timeoutSeconds: number;
+}): Promise<AttemptOutcome> {
+  const { body, headers, signal, send } = request;
+  let url = new URL(request.url);
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      const response = await send(url, { method: 'POST', body, headers, redirect: 'manual', signal });
+      await response.arrayBuffer();
+      const { status } = response;
+      if (status >= 200 && status < 300) return { status, error: null };
+      if (status < 300 || status >= 400) return { status, error: `The receiver answered ${status}.` };
+      const location = response.headers.get('location');
+      const target = location === null ? undefined : new URL(location, url);
+      if ((status !== 307 && status !== 308) || target?.origin !== url.origin || redirects >= mostRedirects) {
+        return {
+          status,
+          error: `The receiver redirected the delivery (${status}); Earshot follows only a few 307 and 308 redirects on the same host. Give the webhook its final URL.`,
+        };
+      }
+      url = target;
+    }
+  } catch (error) {
+    return {
+      status: null,
+      error: signal.aborted ? `No answer within ${request.timeoutSeconds} s.` : failureOf(error),
+    };
+  }
+}
+
+/**
+ * fetch's own messages can quote the address; only the system's error code (ECONNREFUSED,
+ * ENOTFOUND, a TLS code) is kept, which names the kind of failure without it.
+ */
+function failureOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'The receiver refused the connection (ECONNREFUSED): is it running?';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The receiver's host name did not resolve (${code}).`;
+    case undefined:
+      return 'The delivery could not be sent.';
+    default:
+      return `The delivery could not be sent (${code}).`;
+  }
+}
