@@ -14,6 +14,15 @@ describe('safeFileName', () => {
     expect(safeFileName('a\u0000b', 'x')).toBe('a_b');
   });
 
+  it("adds an underscore to Windows' device names, whatever their case or extension", () => {
+    expect(safeFileName('CON', 'x')).toBe('CON_');
+    expect(safeFileName('nul.md', 'x')).toBe('nul_.md');
+    expect(safeFileName('Lpt1.tar.gz', 'x')).toBe('Lpt1_.tar.gz');
+    expect(safeFileName('COM²', 'x')).toBe('COM²_');
+    expect(safeFileName('Console notes.md', 'x')).toBe('Console notes.md');
+    expect(safeFileName('aux-meeting', 'x')).toBe('aux-meeting');
+  });
+
   it('falls back when nothing usable is left', () => {
     expect(safeFileName('', 'upload')).toBe('upload');
     expect(safeFileName('/// ...', 'upload')).toBe('upload');

@@ -4,10 +4,16 @@ import { codePointLength } from './transcriptText.ts';
 const longestName = 80;
 
 /**
+ * Names Windows keeps for devices, with any extension (`CON.md` opens the console, not a file);
+ * the digits include the superscripts Windows counts as digits there.
+ */
+const windowsDeviceName = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+
+/**
  * A file name that is safe on Linux, macOS and Windows: no folders (`/`, `\`), no control
- * characters, none of Windows' reserved `<>:"|?*`, no leading dots (hidden files) and no trailing
- * dots or spaces (Windows drops them). Letters of any script stay. The extension is kept when the
- * name has to be shortened.
+ * characters, none of Windows' reserved `<>:"|?*` or device names (`CON`, `LPT1.txt`: an `_` is
+ * added), no leading dots (hidden files) and no trailing dots or spaces (Windows drops them).
+ * Letters of any script stay. The extension is kept when the name has to be shortened.
  */
 export function safeFileName(name: string, fallback: string): string {
   const cleaned = name
@@ -16,7 +22,7 @@ export function safeFileName(name: string, fallback: string): string {
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '_')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   const usable = /[^_\s]/.test(cleaned) ? cleaned : fallback;
-  return shorten(usable);
+  return shorten(usable).replace(windowsDeviceName, '$1_$2');
 }
 
 function shorten(name: string): string {
