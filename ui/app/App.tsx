@@ -1,5 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { CaptionsView } from '../captions/CaptionsView.tsx';
+import { captionFollowOf } from '../captions/CaptionsPage.tsx';
 import { useConnectionStatus } from '../connection/connectionContext.tsx';
 import { FilesPage } from '../pages/FilesPage.tsx';
 import { InspectPage } from '../pages/InspectPage.tsx';
@@ -151,5 +153,8 @@ function Page(props: { route: Route }) {
       return <SetupPage providerId={route.providerId} step={route.step} />;
     case 'inspect':
       return <InspectPage route={route} />;
+    case 'captions':
+      // Reached inside the app only by typing its address; a captions window loads it alone (main.tsx).
+      return <CaptionsView follow={captionFollowOf(route)} />;
   }
 }

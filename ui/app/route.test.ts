@@ -42,4 +42,14 @@ describe('routes', () => {
       step: 'record',
     });
   });
+
+  it('opens the captions of whatever records, of one session, or as the desktop overlay', () => {
+    expect(hashOf({ page: 'captions' })).toBe('#/captions');
+    expect(routeFromHash('#/captions')).toEqual({ page: 'captions' });
+    const oneSession = hashOf({ page: 'captions', sessionId: 'a b' });
+    expect(oneSession).toBe('#/captions/a%20b');
+    expect(routeFromHash(oneSession)).toEqual({ page: 'captions', sessionId: 'a b' });
+    expect(hashOf({ page: 'captions', overlay: true })).toBe('#/captions?overlay');
+    expect(routeFromHash('#/captions?overlay')).toEqual({ page: 'captions', overlay: true });
+  });
 });

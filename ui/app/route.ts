@@ -25,7 +25,12 @@ export type Route =
   /** The guided first run (ui/setup): choose a way to transcribe, then its settings, then a first recording. */
   | { page: 'setup'; providerId?: string; step?: SetupStep }
   | { page: 'inspect'; tab: 'actors'; actorId?: string }
-  | { page: 'inspect'; tab: 'machines'; machine?: string };
+  | { page: 'inspect'; tab: 'machines'; machine?: string }
+  /**
+   * The captions alone, for a pop-up window or the desktop overlay (`overlay`): of one session, or
+   * of whichever records when `sessionId` is absent.
+   */
+  | { page: 'captions'; sessionId?: string; overlay?: boolean };
 
 export function routeFromHash(hash: string): Route {
   const [path = '', query] = hash.replace(/^#\/?/, '').split('?');
@@ -50,6 +55,12 @@ export function routeFromHash(hash: string): Route {
         page: 'setup',
         providerId: decodeURIComponent(argument),
         step: detail === 'record' ? 'record' : 'settings',
+      };
+    case 'captions':
+      return {
+        page: 'captions',
+        ...(argument ? { sessionId: decodeURIComponent(argument) } : {}),
+        ...(new URLSearchParams(query).has('overlay') ? { overlay: true } : {}),
       };
     case 'inspect':
       if (argument === 'machines' || argument === 'machine') {
@@ -88,6 +99,11 @@ export function hashOf(route: Route): string {
     case 'setup':
       if (route.providerId === undefined) return '#/setup';
       return `#/setup/${encodeURIComponent(route.providerId)}${route.step === 'record' ? '/record' : ''}`;
+    case 'captions': {
+      const captions =
+        route.sessionId === undefined ? '#/captions' : `#/captions/${encodeURIComponent(route.sessionId)}`;
+      return route.overlay === true ? `${captions}?overlay` : captions;
+    }
     case 'inspect':
       if (route.tab === 'machines') {
         return route.machine === undefined

@@ -1,6 +1,7 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { LiveSegment } from '../../api/appChannel/appProtocol.ts';
 import { hashOf } from '../app/route.ts';
+import { CaptionsButton } from '../captions/CaptionsButton.tsx';
 import { LanguageField } from '../components/LanguageField.tsx';
 import { useConnectionStatus } from '../connection/connectionContext.tsx';
 import { formatDuration } from '../format/time.ts';
@@ -53,7 +54,10 @@ export function LivePage() {
 
   return (
     <div className="live-page">
-      <h1>Live</h1>
+      <div className="live-heading">
+        <h1>Live</h1>
+        <CaptionsButton follow={{ kind: 'recording' }} />
+      </div>
       {(stage === 'form' || stage === 'finished') && (
         <StartForm
           providers={providers}

@@ -9,6 +9,7 @@ import { control } from '../connection/control.ts';
 import { formatDateTime, formatDuration } from '../format/time.ts';
 import { chapterSegment } from '../sessions/chapterSegment.ts';
 import { StopRecordingButton } from '../live/StopRecordingButton.tsx';
+import { CaptionsButton } from '../captions/CaptionsButton.tsx';
 import { ExportMenu } from '../sessions/ExportMenu.tsx';
 import { GeneratedPanels } from '../sessions/GeneratedPanels.tsx';
 import { resumeSessionStorageKey } from '../sessions/resumeSession.ts';
@@ -159,6 +160,7 @@ function LoadedSession(props: { detail: SessionDetail; atMs: number | undefined 
 
         <div className="toolbar session-actions">
           {recording && <StopRecordingButton sessionId={session.id} />}
+          {recording && <CaptionsButton follow={{ kind: 'session', sessionId: session.id }} />}
           {session.status === 'interrupted' && (
             <>
               <button type="button" className="button-primary" onClick={resume}>

@@ -1,0 +1,117 @@
+import { type CSSProperties, type ReactNode, useState } from 'react';
+import { hasOwnTitle } from '../sessions/sessionDisplayTitle.ts';
+import type { CaptionFollow, CaptionState } from './captionLines.ts';
+import {
+  type CaptionSettings,
+  fontSizes,
+  opacities,
+  readCaptionSettings,
+  saveCaptionSettings,
+} from './captionSettings.ts';
+import type { StreamStatus } from './serviceEventStream.ts';
+import { useCaptions } from './useCaptions.ts';
+import '../styles/captions.css';
+
+/**
+ * Live captions: the newest committed words and the tentative tail in two lines that keep their
+ * height, the translation under them when the session has one, and which session it is. Text size
+ * and the backdrop's opacity are kept in this browser's storage.
+ */
+export function CaptionsView(props: {
+  follow: CaptionFollow;
+  /** More classes for the frame (the desktop overlay's). */
+  className?: string;
+  /** More buttons beside the size and opacity ones. */
+  controls?: ReactNode;
+}) {
+  const { captions, status } = useCaptions(props.follow);
+  const [settings, setSettings] = useState(readCaptionSettings);
+  const change = (patch: Partial<CaptionSettings>) => {
+    const changed = { ...settings, ...patch };
+    saveCaptionSettings(changed);
+    setSettings(changed);
+  };
+  const style = {
+    '--caption-size': `${settings.fontSize}px`,
+    '--caption-backdrop': settings.opacity,
+  } as CSSProperties;
+  return (
+    <div
+      className={['captions', props.className].filter(Boolean).join(' ')}
+      style={style}
+      data-testid="captions"
+    >
+      <div className="captions-bar">
+        <span className="captions-session" data-testid="captions-session">
+          {sessionLine(captions, status)}
+        </span>
+        <span className="captions-controls">
+          <button
+            type="button"
+            aria-label="Smaller text"
+            disabled={settings.fontSize <= fontSizes.smallest}
+            onClick={() => change({ fontSize: settings.fontSize - fontSizes.step })}
+          >
+            A−
+          </button>
+          <button
+            type="button"
+            aria-label="Larger text"
+            disabled={settings.fontSize >= fontSizes.largest}
+            onClick={() => change({ fontSize: settings.fontSize + fontSizes.step })}
+          >
+            A+
+          </button>
+          <button
+            type="button"
+            aria-label="More transparent"
+            disabled={settings.opacity <= opacities.lowest}
+            onClick={() => change({ opacity: stepped(settings.opacity - opacities.step) })}
+          >
+            ◌
+          </button>
+          <button
+            type="button"
+            aria-label="More opaque"
+            disabled={settings.opacity >= opacities.highest}
+            onClick={() => change({ opacity: stepped(settings.opacity + opacities.step) })}
+          >
+            ●
+          </button>
+          {props.controls}
+        </span>
+      </div>
+      <p className="captions-lines" aria-live="polite" data-testid="captions-lines">
+        <span>
+          <span data-testid="captions-committed">{captions.committed}</span>{' '}
+          <span className="captions-tentative" data-testid="captions-tentative">
+            {captions.tentative}
+          </span>
+        </span>
+      </p>
+      {captions.translation !== '' && (
+        <p className="captions-lines captions-translation" data-testid="captions-translation">
+          <span>{captions.translation}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function sessionLine(captions: CaptionState, status: StreamStatus): string {
+  if (status === 'refused') return 'Not signed in: open the app again (earshot open) to see captions.';
+  if (status === 'waiting') return 'Reconnecting to the service…';
+  const { session } = captions;
+  if (session === undefined) {
+    return captions.follow.kind === 'recording' ? 'Waiting for a recording…' : 'Reading the session…';
+  }
+  const name = hasOwnTitle(session.title) ? session.title : 'Live session';
+  if (captions.ended !== undefined)
+    return `${name} · ${captions.ended === 'completed' ? 'ended' : 'interrupted'}`;
+  return name;
+}
+
+/** Steps of a tenth, without the float's trailing digits. */
+function stepped(opacity: number): number {
+  return Math.round(opacity * 10) / 10;
+}
