@@ -10,6 +10,7 @@ import { createApiApp } from './app.ts';
 import { createControlApp, type ServiceAddress } from './control/controlApp.ts';
 import type { LiveRecordings } from './control/liveControl.ts';
 import type { LiveView } from './dependencies.ts';
+import type { WebhookDeliveries } from '../actors/webhooks/webhookDeliveries.ts';
 import { hostAndOriginGuard } from './hostGuard.ts';
 import { createLoginApp } from './login/loginApp.ts';
 import type { OwnerAccess } from './login/ownerAccess.ts';
@@ -18,6 +19,8 @@ import { errorResponse, internalErrorResponse, reportToStandardError } from './r
 
 export interface ServiceAppDependencies {
   store: SessionStore;
+  /** The outgoing webhooks, for their control routes. */
+  webhooks: WebhookDeliveries;
   /** Reader threads for the session lists of the REST API and the app (readers/sessionReadPool.ts). */
   sessionLists?: SessionListSource;
   access: ApiAccessControl;

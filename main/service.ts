@@ -26,6 +26,7 @@ import { aiModelChoice } from '../actors/aiJob/aiModelChoice.ts';
 import { startSearchIndexMerging } from '../actors/storeUpkeep/searchIndexMerging.ts';
 import { SearchIndexMerger } from '../store/upkeep/searchIndexMerger.ts';
 import { startDigestOnCompletion } from '../actors/aiJob/automaticDigest.ts';
+import { WebhookDeliveries } from '../actors/webhooks/webhookDeliveries.ts';
 import { makesDigestOnCompletion, readAiSettings } from '../store/aiProviderSettings.ts';
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
@@ -158,9 +159,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       idle: () => live.running().length === 0,
     });
 
+    // Goes on at once with the deliveries the last run left pending.
+    const webhooks = new WebhookDeliveries({ store, dataDirectory, events });
+    webhooks.start();
+
     const address = () => ({ port, baseUrl: `http://${loopbackHost}:${port}` });
     const app = createServiceApp({
       store,
+      webhooks,
       sessionLists,
       access,
       owner,
@@ -224,7 +230,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           stopFeedingEvents();
           stopSearchIndexMerging();
           stopExpiredAudioSweep();
-          return Promise.all([jobs.close(), aiJobs.close()]);
+          return Promise.all([jobs.close(), aiJobs.close(), webhooks.close()]);
         })
         .then(() => runtimes.stop())
         .then(async () => {

@@ -9,6 +9,7 @@ import { ApiAccessControl } from '../apiAccessControl.ts';
 import { OwnerAccess } from '../login/ownerAccess.ts';
 import { createSecret } from '../login/secretTokens.ts';
 import { createServiceApp } from '../serviceApp.ts';
+import { WebhookDeliveries } from '../../actors/webhooks/webhookDeliveries.ts';
 import { ServiceEventFeed } from '../../actors/serviceEvents/serviceEventFeed.ts';
 import { feedServiceEvents } from '../../actors/serviceEvents/serviceEventSources.ts';
 
@@ -48,8 +49,11 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
   const reportedErrors: unknown[] = [];
   const events = new ServiceEventFeed();
   const stopFeedingEvents = feedServiceEvents(events, { store });
+  const webhooks = new WebhookDeliveries({ store, dataDirectory, events });
+  webhooks.start();
   const app = createServiceApp({
     store,
+    webhooks,
     access,
     owner,
     jobs,
@@ -76,7 +80,7 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
     reportedErrors,
     close: async () => {
       stopFeedingEvents();
-      await Promise.all([jobs.close(), aiJobs.close()]);
+      await Promise.all([jobs.close(), aiJobs.close(), webhooks.close()]);
       await runtimes.stop();
       store.close();
     },
