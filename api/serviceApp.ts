@@ -2,6 +2,7 @@ import type { AiJobs } from '../actors/aiJob/aiJobs.ts';
 import { Hono } from 'hono';
 import type { ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
 import type { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
+import type { NotesFolder } from '../actors/notesFolder/notesFolder.ts';
 import type { TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
 import type { SessionListSource } from '../store/records.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
@@ -10,7 +11,6 @@ import { createApiApp } from './app.ts';
 import { createControlApp, type ServiceAddress } from './control/controlApp.ts';
 import type { LiveRecordings } from './control/liveControl.ts';
 import type { LiveView } from './dependencies.ts';
-import type { WebhookDeliveries } from '../actors/webhooks/webhookDeliveries.ts';
 import { hostAndOriginGuard } from './hostGuard.ts';
 import { createLoginApp } from './login/loginApp.ts';
 import type { OwnerAccess } from './login/ownerAccess.ts';
@@ -19,8 +19,6 @@ import { errorResponse, internalErrorResponse, reportToStandardError } from './r
 
 export interface ServiceAppDependencies {
   store: SessionStore;
-  /** The outgoing webhooks, for their control routes. */
-  webhooks: WebhookDeliveries;
   /** Reader threads for the session lists of the REST API and the app (readers/sessionReadPool.ts). */
   sessionLists?: SessionListSource;
   access: ApiAccessControl;
@@ -31,6 +29,8 @@ export interface ServiceAppDependencies {
   live: LiveView;
   /** Stops a live recording from the control channel (`POST /sessions/:id/stop`). */
   recordings: LiveRecordings;
+  /** Session notes in the owner's notes folder, for their control routes. */
+  notes: NotesFolder;
   /** What happens in the service, for the event streams. */
   events: ServiceEventFeed;
   dataDirectory: string;

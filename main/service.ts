@@ -26,7 +26,6 @@ import { aiModelChoice } from '../actors/aiJob/aiModelChoice.ts';
 import { startSearchIndexMerging } from '../actors/storeUpkeep/searchIndexMerging.ts';
 import { SearchIndexMerger } from '../store/upkeep/searchIndexMerger.ts';
 import { startDigestOnCompletion } from '../actors/aiJob/automaticDigest.ts';
-import { WebhookDeliveries } from '../actors/webhooks/webhookDeliveries.ts';
 import { makesDigestOnCompletion, readAiSettings } from '../store/aiProviderSettings.ts';
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
@@ -35,6 +34,7 @@ import { repairUnfinishedAudio } from '../actors/sessionAudio/recordingRepair.ts
 import { startExpiredAudioSweep } from '../actors/sessionAudio/expiredAudio.ts';
 import { ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
 import { feedServiceEvents } from '../actors/serviceEvents/serviceEventSources.ts';
+import { NotesFolder } from '../actors/notesFolder/notesFolder.ts';
 
 export interface ServiceOptions {
   dataDirectory: string;
@@ -159,14 +159,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       idle: () => live.running().length === 0,
     });
 
-    // Goes on at once with the deliveries the last run left pending.
-    const webhooks = new WebhookDeliveries({ store, dataDirectory, events });
-    webhooks.start();
+    // Sessions become notes in the owner's notes folder as they complete; their times link to the app.
+    const notes = new NotesFolder({
+      store,
+      appAddress: () => (port === 0 ? null : `http://${loopbackHost}:${port}`),
+    });
+    const stopWritingNotes = notes.follow(events);
 
     const address = () => ({ port, baseUrl: `http://${loopbackHost}:${port}` });
     const app = createServiceApp({
       store,
-      webhooks,
       sessionLists,
       access,
       owner,
@@ -174,6 +176,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       aiJobs,
       runtimes,
       recordings: live,
+      notes,
       events,
       dataDirectory,
       version: earshotVersion,
@@ -228,10 +231,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         .then(() => {
           stopAutomaticDigest();
           stopFeedingEvents();
+          stopWritingNotes();
           stopSearchIndexMerging();
           stopExpiredAudioSweep();
-          return Promise.all([jobs.close(), aiJobs.close(), webhooks.close()]);
+          return Promise.all([jobs.close(), aiJobs.close()]);
         })
+        .then(() => notes.idle())
         .then(() => runtimes.stop())
         .then(async () => {
           await Promise.all([sessionLists.close(), searchIndexMerger.close()]);

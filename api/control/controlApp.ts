@@ -17,8 +17,8 @@ import { createSessionAudioControl, readsAudioWithMediaKey } from './sessionAudi
 import { createAudioRetentionControl } from './audioRetentionControl.ts';
 import { createSpeakerControl } from './speakerControl.ts';
 import { createVocabularyControl } from './vocabularyControl.ts';
-import { createWebhookControl } from './webhookControl.ts';
-import type { WebhookDeliveries } from '../../actors/webhooks/webhookDeliveries.ts';
+import { createNotesFolderControl } from './notesFolderControl.ts';
+import type { NotesFolder } from '../../actors/notesFolder/notesFolder.ts';
 import { createUploadControl } from './uploadControl.ts';
 import { createProviderControl } from './providerControl.ts';
 import { createAiProviderControl } from './aiProviderControl.ts';
@@ -48,8 +48,6 @@ export interface ServiceAddress {
  */
 export function createControlApp(dependencies: {
   store: SessionStore;
-  /** The outgoing webhooks and their delivery log. */
-  webhooks: WebhookDeliveries;
   /** Where the app's session list reads its pages (sessionControl.ts). */
   sessionLists?: SessionListSource;
   access: ApiAccessControl;
@@ -58,6 +56,8 @@ export function createControlApp(dependencies: {
   aiJobs: AiJobs;
   runtimes: LocalRuntimes;
   recordings: LiveRecordings;
+  /** Session notes written into the owner's notes folder. */
+  notes: NotesFolder;
   dataDirectory: string;
   address: () => ServiceAddress;
   /** The application version `GET /service` and the OpenAPI document report. */
@@ -118,7 +118,7 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createAudioRetentionControl({ store, dataDirectory }));
   app.route(controlBasePath, createSpeakerControl({ store }));
   app.route(controlBasePath, createVocabularyControl({ store }));
-  app.route(controlBasePath, createWebhookControl({ webhooks: dependencies.webhooks }));
+  app.route(controlBasePath, createNotesFolderControl({ notes: dependencies.notes }));
   app.route(controlBasePath, createLiveControl({ store, recordings }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));

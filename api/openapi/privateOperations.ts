@@ -48,7 +48,7 @@ import { speakerRoutes } from './speakerOperations.ts';
 import { retranscriptionRoutes } from './retranscriptionOperations.ts';
 import { vocabularyRoutes } from './vocabularyOperations.ts';
 import { audioRetentionRoutes } from './audioRetentionOperations.ts';
-import { webhookRoutes } from './webhookOperations.ts';
+import { notesFolderRoutes } from './notesFolderOperations.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -761,6 +761,6 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...retranscriptionRoutes,
   ...vocabularyRoutes,
   ...audioRetentionRoutes,
-  ...webhookRoutes,
+  ...notesFolderRoutes,
   ...runtimeRoutes,
 ];
