@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { SessionReader, SessionRecord } from '../store/records.ts';
 import { accessGuard } from './accessGuard.ts';
 import type { ApiDependencies } from './dependencies.ts';
+import { eventStreamRoute } from './events/eventStreamRoute.ts';
 import { readLiveStatus } from './liveStatus.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { errorResponse, internalErrorResponse, reportToStandardError, sendJson } from './responses.ts';
@@ -23,7 +24,7 @@ const longestTimerMs = 2_147_483_647;
  * the server root (`server.route('/', app)`) or hand it every `/api/` request (`app.fetch`).
  */
 export function createApiApp(dependencies: ApiDependencies): Hono {
-  const { store, access, live, version } = dependencies;
+  const { store, access, live, version, followers } = dependencies;
   const sessionLists = dependencies.sessionLists ?? {
     listSessions: (query) => Promise.resolve(store.listSessions(query)),
   };
@@ -116,6 +117,7 @@ export function createApiApp(dependencies: ApiDependencies): Hono {
       },
     ],
     ['/openapi.json', (context) => sendJson(context, openApiDocument)],
+    ['/events', eventStreamRoute(followers)],
   ];
 
   for (const [path, handler] of routes) {

@@ -1,5 +1,6 @@
 import type { LiveStatus } from '../actors/live/liveStatus.ts';
 import type { SessionListSource, SessionReader } from '../store/records.ts';
+import type { EventFollowers } from './events/eventFollowers.ts';
 
 export type { LiveStatus };
 
@@ -22,6 +23,8 @@ export interface ApiDependencies {
   sessionLists?: SessionListSource;
   access: ApiAccess;
   live: LiveView;
+  /** The clients of the event streams (`GET /events`), over the service's event feed. */
+  followers: EventFollowers;
   /** Application version reported by /health, /status and the OpenAPI document. */
   version: string;
   /** Longest wait for `live.getStatus()` before answering with defaults; 5000 when absent. */

@@ -34,6 +34,8 @@ export const errorStatusByCode = {
   question_not_found: 404,
   provider_not_found: 404,
   ai_provider_not_found: 404,
+  webhook_not_found: 404,
+  delivery_not_found: 404,
   method_not_allowed: 405,
   confirmation_required: 409,
   session_recording: 409,

@@ -7,6 +7,10 @@ import { hostAndOriginGuard } from './hostGuard.ts';
 import { allFakeSessions } from './testing/fakeSessionReader.ts';
 import { createTestApp, type TestAppOptions, validToken, withToken } from './testing/testApp.ts';
 import { openApiValidator } from './testing/openApiValidator.ts';
+import { readStreamEntries } from './testing/eventStreamEntries.ts';
+import { type ServiceEvent, ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
+import { EventFollowers } from './events/eventFollowers.ts';
+import { droppedNotice } from './events/streamNotices.ts';
 
 interface OpenApiDocument {
   openapi: string;
@@ -78,7 +82,11 @@ function scenario(documentPath: string, status: number, sessionId: string) {
     case 200:
       return { server: serverFor(), path: urlPath(sessionId), init: good };
     case 400:
-      return { server: serverFor(), path: `${urlPath(sessionId)}?limit=0`, init: good };
+      return {
+        server: serverFor(),
+        path: `${urlPath(sessionId)}?${documentPath === '/events' ? 'types=session.paused' : 'limit=0'}`,
+        init: good,
+      };
     case 401:
       return { server: serverFor(), path: urlPath(sessionId), init: { headers: { Host: host } } };
     case 403:
@@ -110,6 +118,7 @@ describe('the served OpenAPI document', () => {
     expect(document.servers).toStrictEqual([{ url: '/api/v1' }]);
     expect(Object.keys(document.paths).sort()).toStrictEqual(
       [
+        '/events',
         '/health',
         '/openapi.json',
         '/sessions',
@@ -142,11 +151,11 @@ describe('the served OpenAPI document', () => {
     }
   });
 
-  it('documents 404 on the session routes and 400 on the list only', () => {
+  it('documents 404 on the session routes and 400 on the list and the event stream only', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       const responses = Object.keys(item.get.responses);
       expect(responses.includes('404'), path).toBe(path.includes('{id}'));
-      expect(responses.includes('400'), path).toBe(path === '/sessions');
+      expect(responses.includes('400'), path).toBe(path === '/sessions' || path === '/events');
     }
   });
 
@@ -186,14 +195,20 @@ describe('real answers match the document', () => {
           const response = await server.request(url, init);
           const label = `GET ${url} → ${status}`;
           expect(response.status, label).toBe(status);
-          expectValid(responseValidator(path, status), await response.json(), label);
+          if (path === '/events' && status === 200) {
+            // An event stream stays open: its headers are the answer checked here (the events below).
+            expect(response.headers.get('content-type'), label).toBe('text/event-stream; charset=utf-8');
+            await response.body?.cancel();
+          } else {
+            expectValid(responseValidator(path, status), await response.json(), label);
+          }
           checked.push(label);
         }
       }
     }
-    // 9 endpoints with 200, 421 and 500; 8 with 401 and 403 and 1 more 403; 3 with 404; 1 with 400;
+    // 10 endpoints with 200, 421 and 500; 9 with 401 and 403 and 1 more 403; 3 with 404; 2 with 400;
     // the session routes answer 200 for each of the 4 sessions.
-    expect(checked).toHaveLength(9 * 3 + 8 * 2 + 1 + 3 + 1 + 3 * 3);
+    expect(checked).toHaveLength(10 * 3 + 9 * 2 + 1 + 3 + 2 + 3 * 3);
   });
 
   it('for list pages with filters', async () => {
@@ -215,6 +230,33 @@ describe('real answers match the document', () => {
     expectValid(componentValidator('NotFoundError'), await unknown.json(), 'unknown path');
     const wrongMethod = await app.request('/api/v1/sessions', withToken(undefined, { method: 'DELETE' }));
     expectValid(componentValidator('MethodNotAllowedError'), await wrongMethod.json(), 'wrong method');
+  });
+
+  it('for every type of event the stream sends, and its reset and dropped notices', async () => {
+    const feed = new ServiceEventFeed();
+    const { app } = createTestApp({ followers: new EventFollowers(feed) });
+    const response = await app.request(
+      '/api/v1/events',
+      withToken(undefined, { headers: { 'Last-Event-ID': 'earlier-launch-1' } }),
+    );
+    const segment = { seq: 0, text: 'Hello.', startMs: 0, endMs: 900, speaker: 'A', language: null };
+    const events: ServiceEvent[] = [
+      { type: 'session.started', sessionId: 's', title: 'Stand-up', providerId: 'deepgram' },
+      { type: 'transcript.partial', sessionId: 's', text: 'hel' },
+      { type: 'transcript.final', sessionId: 's', segment },
+      { type: 'translation.final', sessionId: 's', text: 'Bonjour.' },
+      { type: 'session.stopped', sessionId: 's', status: 'interrupted' },
+      { type: 'ai.updated', sessionId: 's', artefacts: ['summary', 'askHistory'] },
+    ];
+    for (const event of events) feed.publish(event);
+
+    const [reset, ...sent] = await readStreamEntries(response, 1 + events.length);
+    expectValid(componentValidator('StreamReset'), JSON.parse(reset?.data ?? ''), 'stream.reset');
+    expect(sent.map((entry) => entry.event)).toStrictEqual(events.map((event) => event.type));
+    for (const entry of sent)
+      expectValid(componentValidator('ServiceEvent'), JSON.parse(entry.data ?? ''), `${entry.event}`);
+    expectValid(componentValidator('StreamDropped'), droppedNotice, 'dropped');
+    await response.body?.cancel();
   });
 
   it('for /status when the recorder hangs', async () => {

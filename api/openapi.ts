@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errorCodes.ts';
 import { type JsonObject, schemaPrefix } from './openapi/documentFragments.ts';
 import { errorResponses, errorsOfEveryEndpoint } from './openapi/errorResponses.ts';
+import { eventStreamAnswer, eventStreamParameters } from './openapi/eventStreamOperation.ts';
 import { listQueryParameters } from './openapi/sessionListParameters.ts';
 import { apiSchemaRegistry } from './schemas.ts';
 
@@ -21,6 +22,8 @@ interface Endpoint {
   takesListQuery?: boolean;
   /** Errors beyond the ones every endpoint can give. */
   extraErrors?: ErrorCode[];
+  /** Answers with Server-Sent Events, each `data:` one of `responseSchemaId`, not with JSON. */
+  eventStream?: boolean;
 }
 
 const endpoints: Endpoint[] = [
@@ -80,6 +83,16 @@ const endpoints: Endpoint[] = [
     operationId: 'getStatus',
     summary: 'Whether a recording is running, and with which session and provider',
     responseSchemaId: 'StatusView',
+  },
+  {
+    path: '/events',
+    operationId: 'followEvents',
+    summary:
+      'What happens as it happens, as Server-Sent Events: sessions started and stopped, stored and tentative ' +
+      'lines, translations and finished AI artefacts',
+    responseSchemaId: 'ServiceEvent',
+    eventStream: true,
+    extraErrors: ['invalid_query'],
   },
   {
     path: '/openapi.json',
@@ -148,12 +161,15 @@ function toOperation(endpoint: Endpoint): JsonObject {
     parameters: [
       ...(endpoint.takesSessionId ? [sessionIdParameter] : []),
       ...(endpoint.takesListQuery ? listQueryParameters() : []),
+      ...(endpoint.eventStream ? eventStreamParameters() : []),
     ],
     responses: {
-      '200': {
-        description: 'Success',
-        content: { 'application/json': { schema: { $ref: schemaPrefix + endpoint.responseSchemaId } } },
-      },
+      '200': endpoint.eventStream
+        ? eventStreamAnswer(endpoint.responseSchemaId)
+        : {
+            description: 'Success',
+            content: { 'application/json': { schema: { $ref: schemaPrefix + endpoint.responseSchemaId } } },
+          },
       ...errorResponses(errors, headersByError),
     },
   };

@@ -2,15 +2,16 @@ import type { AiJobs } from '../actors/aiJob/aiJobs.ts';
 import { Hono } from 'hono';
 import type { ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
 import type { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
-import type { NotesFolder } from '../actors/notesFolder/notesFolder.ts';
 import type { TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
 import type { SessionListSource } from '../store/records.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
 import type { ApiAccessControl } from './apiAccessControl.ts';
 import { createApiApp } from './app.ts';
 import { createControlApp, type ServiceAddress } from './control/controlApp.ts';
+import type { EventFollowers } from './events/eventFollowers.ts';
 import type { LiveRecordings } from './control/liveControl.ts';
 import type { LiveView } from './dependencies.ts';
+import type { WebhookDeliveries } from '../actors/webhooks/webhookDeliveries.ts';
 import { hostAndOriginGuard } from './hostGuard.ts';
 import { createLoginApp } from './login/loginApp.ts';
 import type { OwnerAccess } from './login/ownerAccess.ts';
@@ -19,6 +20,8 @@ import { errorResponse, internalErrorResponse, reportToStandardError } from './r
 
 export interface ServiceAppDependencies {
   store: SessionStore;
+  /** The outgoing webhooks, for their control routes. */
+  webhooks: WebhookDeliveries;
   /** Reader threads for the session lists of the REST API and the app (readers/sessionReadPool.ts). */
   sessionLists?: SessionListSource;
   access: ApiAccessControl;
@@ -29,10 +32,10 @@ export interface ServiceAppDependencies {
   live: LiveView;
   /** Stops a live recording from the control channel (`POST /sessions/:id/stop`). */
   recordings: LiveRecordings;
-  /** Session notes in the owner's notes folder, for their control routes. */
-  notes: NotesFolder;
   /** What happens in the service, for the event streams. */
   events: ServiceEventFeed;
+  /** The clients following `events` live: the event streams here and main's `/api/v1/live`. */
+  followers: EventFollowers;
   dataDirectory: string;
   version: string;
   /** Where the service listens; known only once it does. */
@@ -63,6 +66,7 @@ export function createServiceApp(dependencies: ServiceAppDependencies): Hono {
       sessionLists: dependencies.sessionLists,
       access: dependencies.access,
       live: dependencies.live,
+      followers: dependencies.followers,
       version: dependencies.version,
       liveTimeoutMs: dependencies.liveTimeoutMs,
       reportError,

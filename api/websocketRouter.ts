@@ -11,7 +11,21 @@ import { pageKeyProtocolPrefix } from './login/pageKey.ts';
 /** A WebSocket endpoint: takes each connection the router has checked and accepted. */
 export interface WebSocketEndpoint {
   connected(socket: WebSocket, request: IncomingMessage, url: URL): void;
+  /**
+   * For an endpoint with a credential of its own (the REST API's token on `/api/v1/live`): why an
+   * upgrade is refused, or undefined to accept it. Without it, the owner's credential is required.
+   */
+  refusal?(request: IncomingMessage, url: URL): Refusal;
 }
+
+/** Why an upgrade is refused, as the error code and message of the HTTP answer; undefined to accept. */
+export type Refusal = { code: ErrorCode; message: string } | undefined;
+
+/**
+ * The plain subprotocols our clients offer beside the one carrying their credential: `earshot`
+ * (the proxy, `/ws/app`) and `earshot-events` (`/api/v1/live`).
+ */
+export const plainProtocols = [earshotProtocol, 'earshot-events'];
 
 export interface WebSocketRouterOptions {
   getPort(): number;
@@ -37,8 +51,8 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
     noServer: true,
     // Large enough for a second of any audio format; a client sending more per frame is broken.
     maxPayload: 4 * 1024 * 1024,
-    // Always the plain protocol: the one carrying a secret or a page key is never echoed back.
-    handleProtocols: (protocols) => (protocols.has(earshotProtocol) ? earshotProtocol : false),
+    // Always a plain protocol: the one carrying a secret, a page key or a token is never echoed back.
+    handleProtocols: (protocols) => plainProtocols.find((protocol) => protocols.has(protocol)) ?? false,
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
@@ -47,8 +61,10 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
       hostRefusal(request, url, options) ??
       (endpoint === undefined
         ? { code: 'not_found' as const, message: `Nothing is served at ${url.pathname}.` }
-        : undefined) ??
-      clientRefusal(request, url, options);
+        : (originRefusal(request, options) ??
+          (endpoint.refusal === undefined
+            ? ownerRefusal(request, url, options)
+            : endpoint.refusal(request, url))));
     if (refusal !== undefined || endpoint === undefined) {
       endSocketWithError(socket, refusal?.code ?? 'not_found', refusal?.message ?? 'Not found.');
       return;
@@ -57,8 +73,6 @@ export function routeWebSocketUpgrades(server: Server, options: WebSocketRouterO
   });
   return sockets;
 }
-
-type Refusal = { code: ErrorCode; message: string } | undefined;
 
 function allowedHosts(options: WebSocketRouterOptions): string[] {
   const port = options.getPort();
@@ -73,21 +87,22 @@ function hostRefusal(request: IncomingMessage, url: URL, options: WebSocketRoute
     : { code: 'misdirected_request', message: `Connect to ${hosts[0]}${url.pathname}.` };
 }
 
-/**
- * Only the owner's clients: no other page's Origin, and either the launch secret as a subprotocol
- * (the CLI, the service's own proxy streams) or, on a browser path, the owner's session cookie
- * (browsers send cookies with a same-origin upgrade; SameSite=Strict keeps cross-site ones out)
- * with its page key as a subprotocol (a page cannot set headers on an upgrade).
- */
-function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRouterOptions): Refusal {
+/** No other page's Origin, on every path. */
+function originRefusal(request: IncomingMessage, options: WebSocketRouterOptions): Refusal {
   const origin = request.headers.origin;
   const ownOrigins = allowedHosts(options).map((host) => `http://${host}`);
-  if (origin !== undefined && !ownOrigins.includes(origin.toLowerCase())) {
-    return {
-      code: 'origin_not_allowed',
-      message: 'Connections from web pages of other origins are refused.',
-    };
-  }
+  return origin !== undefined && !ownOrigins.includes(origin.toLowerCase())
+    ? { code: 'origin_not_allowed', message: 'Connections from web pages of other origins are refused.' }
+    : undefined;
+}
+
+/**
+ * Only the owner's clients: the launch secret as a subprotocol (the CLI, the service's own proxy
+ * streams) or, on a browser path, the owner's session cookie (browsers send cookies with a
+ * same-origin upgrade; SameSite=Strict keeps cross-site ones out) with its page key as a
+ * subprotocol (a page cannot set headers on an upgrade).
+ */
+function ownerRefusal(request: IncomingMessage, url: URL, options: WebSocketRouterOptions): Refusal {
   if (options.owner.isLaunchSecret(offeredProtocolValue(request, secretProtocolPrefix))) return undefined;
   if (
     options.browserPaths.includes(url.pathname) &&
@@ -102,7 +117,7 @@ function clientRefusal(request: IncomingMessage, url: URL, options: WebSocketRou
 }
 
 /** What follows `prefix` in the offered subprotocol that starts with it (a credential). */
-function offeredProtocolValue(request: IncomingMessage, prefix: string): string | undefined {
+export function offeredProtocolValue(request: IncomingMessage, prefix: string): string | undefined {
   const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((value) => value.trim());
   return offered.find((value) => value.startsWith(prefix))?.slice(prefix.length);
 }

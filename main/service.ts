@@ -26,6 +26,7 @@ import { aiModelChoice } from '../actors/aiJob/aiModelChoice.ts';
 import { startSearchIndexMerging } from '../actors/storeUpkeep/searchIndexMerging.ts';
 import { SearchIndexMerger } from '../store/upkeep/searchIndexMerger.ts';
 import { startDigestOnCompletion } from '../actors/aiJob/automaticDigest.ts';
+import { WebhookDeliveries } from '../actors/webhooks/webhookDeliveries.ts';
 import { makesDigestOnCompletion, readAiSettings } from '../store/aiProviderSettings.ts';
 import { routeWebSocketUpgrades } from '../api/websocketRouter.ts';
 import { reapOrphans } from '../actors/childProcesses/reapOrphans.ts';
@@ -34,7 +35,8 @@ import { repairUnfinishedAudio } from '../actors/sessionAudio/recordingRepair.ts
 import { startExpiredAudioSweep } from '../actors/sessionAudio/expiredAudio.ts';
 import { ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
 import { feedServiceEvents } from '../actors/serviceEvents/serviceEventSources.ts';
-import { NotesFolder } from '../actors/notesFolder/notesFolder.ts';
+import { EventFollowers } from '../api/events/eventFollowers.ts';
+import { LiveEventSocket, liveEventsPath } from '../api/events/liveEventSocket.ts';
 
 export interface ServiceOptions {
   dataDirectory: string;
@@ -153,22 +155,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
     const events = new ServiceEventFeed();
     const stopFeedingEvents = feedServiceEvents(events, { store, live });
+    const followers = new EventFollowers(events);
 
     const stopSearchIndexMerging = startSearchIndexMerging(store, {
       step: () => searchIndexMerger.step(),
       idle: () => live.running().length === 0,
     });
 
-    // Sessions become notes in the owner's notes folder as they complete; their times link to the app.
-    const notes = new NotesFolder({
-      store,
-      appAddress: () => (port === 0 ? null : `http://${loopbackHost}:${port}`),
-    });
-    const stopWritingNotes = notes.follow(events);
+    // Goes on at once with the deliveries the last run left pending.
+    const webhooks = new WebhookDeliveries({ store, dataDirectory, events });
+    webhooks.start();
 
     const address = () => ({ port, baseUrl: `http://${loopbackHost}:${port}` });
     const app = createServiceApp({
       store,
+      webhooks,
       sessionLists,
       access,
       owner,
@@ -176,14 +177,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       aiJobs,
       runtimes,
       recordings: live,
-      notes,
       events,
+      followers,
       dataDirectory,
       version: earshotVersion,
       address,
       live: options.live ?? {
         getStatus: () => Promise.resolve(live.status()),
-        liveClientCount: () => appChannel.clientCount,
+        liveClientCount: () => appChannel.clientCount + followers.count,
       },
       liveTimeoutMs: options.liveTimeoutMs,
     });
@@ -198,11 +199,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       vocabularyOf: (sessionId) => vocabularyOfSession(store, sessionId),
       inspection,
     });
+    const liveEventSocket = new LiveEventSocket(followers, access);
     routeWebSocketUpgrades(server, {
       getPort: () => port,
       owner,
       browserPaths: [appChannelPath],
-      endpointFor: (pathname) => (pathname === appChannelPath ? appChannel : proxy.endpointFor(pathname)),
+      endpointFor: (pathname) =>
+        pathname === appChannelPath
+          ? appChannel
+          : pathname === liveEventsPath
+            ? liveEventSocket
+            : proxy.endpointFor(pathname),
     });
     port = await listenOnLoopback(server, options.port);
     const baseUrl = `http://${loopbackHost}:${port}`;
@@ -231,12 +238,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         .then(() => {
           stopAutomaticDigest();
           stopFeedingEvents();
-          stopWritingNotes();
           stopSearchIndexMerging();
           stopExpiredAudioSweep();
-          return Promise.all([jobs.close(), aiJobs.close()]);
+          return Promise.all([jobs.close(), aiJobs.close(), webhooks.close()]);
         })
-        .then(() => notes.idle())
         .then(() => runtimes.stop())
         .then(async () => {
           await Promise.all([sessionLists.close(), searchIndexMerger.close()]);

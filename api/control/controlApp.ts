@@ -17,8 +17,8 @@ import { createSessionAudioControl, readsAudioWithMediaKey } from './sessionAudi
 import { createAudioRetentionControl } from './audioRetentionControl.ts';
 import { createSpeakerControl } from './speakerControl.ts';
 import { createVocabularyControl } from './vocabularyControl.ts';
-import { createNotesFolderControl } from './notesFolderControl.ts';
-import type { NotesFolder } from '../../actors/notesFolder/notesFolder.ts';
+import { createWebhookControl } from './webhookControl.ts';
+import type { WebhookDeliveries } from '../../actors/webhooks/webhookDeliveries.ts';
 import { createUploadControl } from './uploadControl.ts';
 import { createProviderControl } from './providerControl.ts';
 import { createAiProviderControl } from './aiProviderControl.ts';
@@ -29,6 +29,8 @@ import { controlBasePath } from './controlBasePath.ts';
 import { createLoginTokenControl } from '../login/loginTokenControl.ts';
 import { notSignedInMessage, type OwnerAccess } from '../login/ownerAccess.ts';
 import { buildFullOpenApiDocument } from '../openapi/fullDocument.ts';
+import type { EventFollowers } from '../events/eventFollowers.ts';
+import { eventStreamRoute } from '../events/eventStreamRoute.ts';
 import { createTranscriptionControl } from './transcriptionControl.ts';
 import { createRetranscriptionControl } from './retranscriptionControl.ts';
 import { providerBaseUrls, type TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
@@ -48,6 +50,8 @@ export interface ServiceAddress {
  */
 export function createControlApp(dependencies: {
   store: SessionStore;
+  /** The outgoing webhooks and their delivery log. */
+  webhooks: WebhookDeliveries;
   /** Where the app's session list reads its pages (sessionControl.ts). */
   sessionLists?: SessionListSource;
   access: ApiAccessControl;
@@ -56,8 +60,8 @@ export function createControlApp(dependencies: {
   aiJobs: AiJobs;
   runtimes: LocalRuntimes;
   recordings: LiveRecordings;
-  /** Session notes written into the owner's notes folder. */
-  notes: NotesFolder;
+  /** The clients of the event streams; the owner follows at `GET /events`. */
+  followers: EventFollowers;
   dataDirectory: string;
   address: () => ServiceAddress;
   /** The application version `GET /service` and the OpenAPI document report. */
@@ -98,6 +102,9 @@ export function createControlApp(dependencies: {
   app.get(`${controlBasePath}/openapi.json`, (context) =>
     context.json(buildFullOpenApiDocument(version, owner.cookieName), 200, { 'Cache-Control': 'no-store' }),
   );
+  // The same stream as the API's, for the owner: the caption overlay and the CLI follow without the
+  // Open API switch.
+  app.get(`${controlBasePath}/events`, eventStreamRoute(dependencies.followers));
   app.post(`${controlBasePath}/sessions/:id/finalize`, (context) => {
     try {
       return context.json(changeSessionStatus(store, context.req.param('id'), { type: 'FINALIZE' }));
@@ -118,7 +125,7 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createAudioRetentionControl({ store, dataDirectory }));
   app.route(controlBasePath, createSpeakerControl({ store }));
   app.route(controlBasePath, createVocabularyControl({ store }));
-  app.route(controlBasePath, createNotesFolderControl({ notes: dependencies.notes }));
+  app.route(controlBasePath, createWebhookControl({ webhooks: dependencies.webhooks }));
   app.route(controlBasePath, createLiveControl({ store, recordings }));
   app.route(controlBasePath, createLibraryControl({ store }));
   app.route(controlBasePath, createUploadControl({ dataDirectory }));

@@ -48,7 +48,8 @@ import { speakerRoutes } from './speakerOperations.ts';
 import { retranscriptionRoutes } from './retranscriptionOperations.ts';
 import { vocabularyRoutes } from './vocabularyOperations.ts';
 import { audioRetentionRoutes } from './audioRetentionOperations.ts';
-import { notesFolderRoutes } from './notesFolderOperations.ts';
+import { ownerEventStreamRoutes } from './eventStreamOperation.ts';
+import { webhookRoutes } from './webhookOperations.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -761,6 +762,7 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...retranscriptionRoutes,
   ...vocabularyRoutes,
   ...audioRetentionRoutes,
-  ...notesFolderRoutes,
+  ...ownerEventStreamRoutes,
+  ...webhookRoutes,
   ...runtimeRoutes,
 ];

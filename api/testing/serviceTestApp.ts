@@ -3,13 +3,14 @@ import type { Hono } from 'hono';
 import { providerBaseUrls, TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 import { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
 import { AiJobs } from '../../actors/aiJob/aiJobs.ts';
-import { NotesFolder } from '../../actors/notesFolder/notesFolder.ts';
 import { aiModelChoice } from '../../actors/aiJob/aiModelChoice.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ApiAccessControl } from '../apiAccessControl.ts';
 import { OwnerAccess } from '../login/ownerAccess.ts';
 import { createSecret } from '../login/secretTokens.ts';
 import { createServiceApp } from '../serviceApp.ts';
+import { EventFollowers } from '../events/eventFollowers.ts';
+import { WebhookDeliveries } from '../../actors/webhooks/webhookDeliveries.ts';
 import { ServiceEventFeed } from '../../actors/serviceEvents/serviceEventFeed.ts';
 import { feedServiceEvents } from '../../actors/serviceEvents/serviceEventSources.ts';
 
@@ -49,8 +50,11 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
   const reportedErrors: unknown[] = [];
   const events = new ServiceEventFeed();
   const stopFeedingEvents = feedServiceEvents(events, { store });
+  const webhooks = new WebhookDeliveries({ store, dataDirectory, events });
+  webhooks.start();
   const app = createServiceApp({
     store,
+    webhooks,
     access,
     owner,
     jobs,
@@ -61,8 +65,8 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
       liveClientCount: () => 0,
     },
     recordings: { stop: () => false },
-    notes: new NotesFolder({ store, appAddress: () => `http://${serviceHost}` }),
     events,
+    followers: new EventFollowers(events),
     dataDirectory,
     version: '0.0.0-test',
     address: () => ({ port: servicePort, baseUrl: `http://${serviceHost}` }),
@@ -78,7 +82,7 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
     reportedErrors,
     close: async () => {
       stopFeedingEvents();
-      await Promise.all([jobs.close(), aiJobs.close()]);
+      await Promise.all([jobs.close(), aiJobs.close(), webhooks.close()]);
       await runtimes.stop();
       store.close();
     },

@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 
+import { ServiceEventFeed } from '../../actors/serviceEvents/serviceEventFeed.ts';
 import { createApiApp } from '../app.ts';
+import { EventFollowers } from '../events/eventFollowers.ts';
 import type { ApiDependencies, LiveStatus } from '../dependencies.ts';
 import { createFakeSessionReader, type FakeSessionReader } from './fakeSessionReader.ts';
 
@@ -41,6 +43,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
       },
     },
     live: { getStatus: () => Promise.resolve(recordingStatus), liveClientCount: () => 3 },
+    followers: new EventFollowers(new ServiceEventFeed()),
     version: testVersion,
     timeZone: testTimeZone,
     liveTimeoutMs: 200,

@@ -1,0 +1,135 @@
+import type {
+  PublishedEvent,
+  ServiceEventFeed,
+  ServiceEventType,
+} from '../../actors/serviceEvents/serviceEventFeed.ts';
+
+/**
+ * How much a client may leave unread (queued in its stream or socket, not yet taken by it) before
+ * it is dropped: a stalled client costs at most this, never memory that grows with the feed.
+ */
+export const backlogLimitBytes = 1024 * 1024;
+
+/** Which events a client asked for; every event when both are absent. */
+export interface EventFilter {
+  sessionId?: string;
+  types?: ReadonlySet<ServiceEventType>;
+}
+
+/**
+ * An event as every client is sent it. Its JSON and its Server-Sent Events frame are encoded once,
+ * whatever the number of clients, and only when the first client asks for them.
+ */
+export class EncodedEvent {
+  readonly event: PublishedEvent;
+  private encodedText: Buffer | undefined;
+  private encodedFrame: Uint8Array | undefined;
+
+  constructor(event: PublishedEvent) {
+    this.event = event;
+  }
+
+  /** The event as JSON, UTF-8: a WebSocket text frame's payload, an event stream's `data:`. */
+  get text(): Buffer {
+    return (this.encodedText ??= Buffer.from(JSON.stringify(this.event)));
+  }
+
+  /** The `id:`, `event:` and `data:` lines of the event on an event stream. */
+  get frame(): Uint8Array {
+    return (this.encodedFrame ??= Buffer.from(
+      `id: ${this.event.id}\nevent: ${this.event.type}\ndata: ${this.text.toString()}\n\n`,
+    ));
+  }
+}
+
+/** One client's following of the feed. */
+export interface Following {
+  /** What the client missed after the id it resumed from, in order; 'gap' when that is lost. */
+  missed: EncodedEvent[] | 'gap';
+  /**
+   * For a client that names its last id only after it began following: what it missed up to the
+   * moment it began (what came after has been delivered to it already), or 'gap'.
+   */
+  missedBeforeStart(lastEventId: string): EncodedEvent[] | 'gap';
+  /** Ends the following; the client is no longer counted. Safe to call twice. */
+  stop(): void;
+}
+
+/**
+ * The clients following the service's events live (event streams and WebSockets). One subscription
+ * to the feed serves them all, held only while at least one follows; each event is encoded once.
+ */
+export class EventFollowers {
+  private readonly feed: ServiceEventFeed;
+  private readonly deliveries = new Set<(event: EncodedEvent) => void>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(feed: ServiceEventFeed) {
+    this.feed = feed;
+  }
+
+  /** The clients following now. */
+  get count(): number {
+    return this.deliveries.size;
+  }
+
+  /** The newest event's id: where a client that was told of a gap can resume from. */
+  get lastEventId(): string | undefined {
+    return this.feed.lastEventId;
+  }
+
+  /**
+   * Starts delivering every event published from now on that passes `filter`; with `lastEventId`,
+   * `missed` holds what came after it. Reading the buffer and subscribing happen in one turn of
+   * the event loop, so no event falls between them or is told twice.
+   */
+  follow(
+    filter: EventFilter,
+    lastEventId: string | undefined,
+    deliver: (event: EncodedEvent) => void,
+  ): Following {
+    const startedAfter = this.feed.lastEventId;
+    const missed = lastEventId === undefined ? [] : this.missedAfter(lastEventId, filter);
+    const delivery = (encoded: EncodedEvent) => {
+      if (passes(filter, encoded.event)) deliver(encoded);
+    };
+    this.deliveries.add(delivery);
+    this.unsubscribe ??= this.feed.subscribe((event) => {
+      const encoded = new EncodedEvent(event);
+      for (const each of this.deliveries) each(encoded);
+    });
+    return {
+      missed,
+      missedBeforeStart: (resumedFrom) => {
+        const after = this.feed.since(resumedFrom);
+        if (after === 'gap') return after;
+        const startIndex = after.findIndex((event) => event.id === startedAfter);
+        // Without the start among them, nothing was published between the resumed id and the start.
+        return encodePassing(startIndex === -1 ? [] : after.slice(0, startIndex + 1), filter);
+      },
+      stop: () => {
+        this.deliveries.delete(delivery);
+        if (this.deliveries.size === 0) {
+          this.unsubscribe?.();
+          this.unsubscribe = undefined;
+        }
+      },
+    };
+  }
+
+  private missedAfter(lastEventId: string, filter: EventFilter): EncodedEvent[] | 'gap' {
+    const missed = this.feed.since(lastEventId);
+    return missed === 'gap' ? missed : encodePassing(missed, filter);
+  }
+}
+
+function encodePassing(events: PublishedEvent[], filter: EventFilter): EncodedEvent[] {
+  return events.filter((event) => passes(filter, event)).map((event) => new EncodedEvent(event));
+}
+
+function passes(filter: EventFilter, event: PublishedEvent): boolean {
+  return (
+    (filter.sessionId === undefined || event.sessionId === filter.sessionId) &&
+    (filter.types === undefined || filter.types.has(event.type))
+  );
+}
