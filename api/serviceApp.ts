@@ -14,6 +14,8 @@ import type { LiveView } from './dependencies.ts';
 import type { WebhookDeliveries } from '../actors/webhooks/webhookDeliveries.ts';
 import { hostAndOriginGuard } from './hostGuard.ts';
 import { createLoginApp } from './login/loginApp.ts';
+import { createMcpApp } from './mcp/mcpRoute.ts';
+import { serviceLibrary } from './mcp/serviceLibrary.ts';
 import type { OwnerAccess } from './login/ownerAccess.ts';
 import { createUiApp } from './pages/uiAssets.ts';
 import { errorResponse, internalErrorResponse, reportToStandardError } from './responses.ts';
@@ -46,7 +48,8 @@ export interface ServiceAppDependencies {
 
 /**
  * Every HTTP route of the service behind one stack: the Host/Origin guard first, for every path;
- * then the read-only REST API (`/api/v1`, its token), the app's private routes (`/control/v1`, the
+ * then the read-only REST API (`/api/v1`, its token), the MCP endpoint (`/mcp`, the same token or
+ * the launch secret), the app's private routes (`/control/v1`, the
  * owner's credential), the sign-in link and the built UI. Whatever a route does not answer, or
  * fails at, gets the same `{"error", "code"}` body. WebSocket upgrades go through
  * websocketRouter.ts, with the same checks and bodies.
@@ -70,6 +73,14 @@ export function createServiceApp(dependencies: ServiceAppDependencies): Hono {
       version: dependencies.version,
       liveTimeoutMs: dependencies.liveTimeoutMs,
       reportError,
+    }),
+  );
+  app.route(
+    '/',
+    createMcpApp({
+      access: dependencies.access,
+      isLaunchSecret: (presented) => owner.isLaunchSecret(presented),
+      library: () => serviceLibrary({ ...dependencies, reportError }),
     }),
   );
   app.route('/', createControlApp(dependencies));

@@ -132,6 +132,10 @@ export interface SessionQuery {
   /** Only sessions carrying this tag. */
   tagId?: string;
   status?: SessionStatus;
+  /** Only sessions that started at or after this instant, epoch milliseconds. */
+  startedFrom?: number;
+  /** Only sessions that started at or before this instant, epoch milliseconds. */
+  startedTo?: number;
   limit: number;
   offset: number;
 }

@@ -65,6 +65,8 @@ export class SessionListReader {
       query.status,
       query.topicId,
       query.tagId,
+      query.startedFrom,
+      query.startedTo,
       query.limit,
       query.offset,
     ]);
@@ -90,6 +92,10 @@ export class SessionListReader {
         parameters: [query.tagId],
       });
     }
+    if (query.startedFrom !== undefined) {
+      filters.push({ sql: 'startedAt >= ?', parameters: [query.startedFrom] });
+    }
+    if (query.startedTo !== undefined) filters.push({ sql: 'startedAt <= ?', parameters: [query.startedTo] });
     const matchSets: SessionIdsSql[] = [];
     if (search !== '') matchSets.push(this.containing(search));
     if (words.length > 0) matchSets.push(this.holdingWords(words));

@@ -3,33 +3,9 @@ import { z } from 'zod';
 import { AiJobRequestError, type AiJobs } from '../../actors/aiJob/aiJobs.ts';
 import type { LibraryQuestionFilters } from '../../store/libraryQuestionTable.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
+import { dayOrInstantField, instantOf } from '../dayOrInstant.ts';
 import { errorResponse } from '../responses.ts';
 import { parseJsonBody } from './requestBody.ts';
-
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * A day (`2026-11-02`, in the service's time zone, which is the user's: it runs on their machine)
- * or an instant with its offset (`2026-11-02T09:00:00Z`), as the instant that starts it or, for
- * `end`, the last millisecond of a day.
- */
-function instantOf(text: string, end: boolean): number {
-  const day = dayPattern.exec(text);
-  if (day === null) return /T.*(Z|[+-]\d{2}:?\d{2})$/.test(text) ? Date.parse(text) : Number.NaN;
-  const [, year, month, date] = day.map(Number) as [number, number, number, number];
-  const start = new Date(year, month - 1, date);
-  if (start.getMonth() !== month - 1) return Number.NaN;
-  return end ? new Date(year, month - 1, date + 1).getTime() - 1 : start.getTime();
-}
-
-const dateField = (description: string) =>
-  z
-    .string()
-    .refine((text) => Number.isFinite(instantOf(text, false)), {
-      error: 'A day as YYYY-MM-DD, or a time as ISO 8601 with its offset (2026-11-02T09:00:00Z)',
-    })
-    .optional()
-    .meta({ description });
 
 export const libraryQuestionRequestSchema = z
   .object({
@@ -40,8 +16,8 @@ export const libraryQuestionRequestSchema = z
       .meta({ description: 'The question, asked of every session the filters let through' }),
     topicId: z.string().min(1).optional().meta({ description: 'Only the sessions of this topic' }),
     tagId: z.string().min(1).optional().meta({ description: 'Only the sessions with this tag' }),
-    from: dateField('Only sessions that started on or after this day (YYYY-MM-DD) or time'),
-    to: dateField('Only sessions that started on or before this day (YYYY-MM-DD, all of it) or time'),
+    from: dayOrInstantField('Only sessions that started on or after this day (YYYY-MM-DD) or time'),
+    to: dayOrInstantField('Only sessions that started on or before this day (YYYY-MM-DD, all of it) or time'),
     aiProvider: z
       .string()
       .min(1)

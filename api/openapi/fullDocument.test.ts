@@ -130,7 +130,9 @@ describe('the full document', () => {
       browserSession: { type: 'apiKey', in: 'cookie', name: `earshot-session-${serviceHost.split(':')[1]}` },
       pageKey: { type: 'apiKey', in: 'header', name: 'X-Earshot-Page-Key' },
     });
-    const privateOperations = operationsOf(document).filter(({ path }) => !path.startsWith('/api/v1/'));
+    const privateOperations = operationsOf(document).filter(
+      ({ path }) => !path.startsWith('/api/v1/') && path !== '/mcp',
+    );
     for (const { method, path, operation } of privateOperations) {
       const label = `${method} ${path}`;
       expect(operation['x-earshot-private'], label).toBe(true);
@@ -144,9 +146,16 @@ describe('the full document', () => {
     )) {
       expect(operation['x-earshot-private'], path).toBeUndefined();
     }
+    // The MCP endpoint is the REST API's for other programs, and the launch secret's for `earshot mcp`.
+    const mcp = document.paths['/mcp']?.post;
+    expect(mcp?.['x-earshot-private']).toBeUndefined();
+    expect(mcp?.tags).toStrictEqual(['mcp']);
+    expect(mcp?.security).toStrictEqual([{ bearerAuth: [] }, { launchSecret: [] }]);
+    expect(Object.keys(mcp?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403']));
     for (const requirement of [
       ...document.security,
       ...privateOperations.flatMap(({ operation }) => operation.security ?? []),
+      ...(mcp?.security ?? []),
     ]) {
       for (const scheme of Object.keys(requirement))
         expect(document.components.securitySchemes).toHaveProperty(scheme);

@@ -11,6 +11,7 @@ import { retranscribeCommand } from './retranscribeCommand.ts';
 import { inspectCommand } from './inspectCommand.ts';
 import { jobsCommand } from './jobsCommand.ts';
 import { liveCommand } from './liveCommand.ts';
+import { mcpCommand } from './mcpCommand.ts';
 import { openCommand } from './openCommand.ts';
 import { providersCommand } from './providersCommand.ts';
 import { runtimeCommand } from './runtimeCommand.ts';
@@ -41,6 +42,8 @@ async function main(argv: string[]): Promise<void> {
       return openCommand(dataDirectory, values.print ?? false);
     case 'api':
       return apiCommand(dataDirectory, action);
+    case 'mcp':
+      return mcpCommand(dataDirectory);
     case 'import':
       return importCommand(dataDirectory, action, values.mode);
     case 'export':

@@ -46,6 +46,8 @@ Commands:
                                    transcript (LANG: de, German, …), printed segment by segment with
                                    their times; kept as the session's translation
   api enable|disable|status        Switch the local REST API on or off, or show its state
+  mcp                              Earshot's MCP server on stdin/stdout for AI assistants: through the
+                                   running service, else the data directory read-only (docs/mcp.md)
   api token                        Create or rotate the API token (printed once)
   import FILE [--mode merge|replace]
                                    Restore a backup (default mode: merge); an archive of

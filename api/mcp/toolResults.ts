@@ -1,0 +1,14 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * A tool's answer twice over: as text an assistant reads well, and as `structuredContent` that
+ * meets the tool's output schema, for clients that use the data itself.
+ */
+export function toolAnswer(text: string, structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/** A call the assistant must change: the message says what was wrong and what to do instead. */
+export function toolRefusal(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
