@@ -2,6 +2,7 @@ import type { AiJobs } from '../actors/aiJob/aiJobs.ts';
 import { Hono } from 'hono';
 import type { ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
 import type { LocalRuntimes } from '../actors/whisperRuntime/localRuntimes.ts';
+import type { NotesFolder } from '../actors/notesFolder/notesFolder.ts';
 import type { TranscriptionJobs } from '../actors/fileJob/transcriptionJobs.ts';
 import type { SessionListSource } from '../store/records.ts';
 import type { SessionStore } from '../store/sessionStore.ts';
@@ -34,6 +35,8 @@ export interface ServiceAppDependencies {
   live: LiveView;
   /** Stops a live recording from the control channel (`POST /sessions/:id/stop`). */
   recordings: LiveRecordings;
+  /** Session notes in the owner's notes folder, for their control routes. */
+  notes: NotesFolder;
   /** What happens in the service, for the event streams. */
   events: ServiceEventFeed;
   /** The clients following `events` live: the event streams here and main's `/api/v1/live`. */

@@ -35,6 +35,7 @@ import { repairUnfinishedAudio } from '../actors/sessionAudio/recordingRepair.ts
 import { startExpiredAudioSweep } from '../actors/sessionAudio/expiredAudio.ts';
 import { ServiceEventFeed } from '../actors/serviceEvents/serviceEventFeed.ts';
 import { feedServiceEvents } from '../actors/serviceEvents/serviceEventSources.ts';
+import { NotesFolder } from '../actors/notesFolder/notesFolder.ts';
 import { EventFollowers } from '../api/events/eventFollowers.ts';
 import { LiveEventSocket, liveEventsPath } from '../api/events/liveEventSocket.ts';
 
@@ -162,6 +163,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       idle: () => live.running().length === 0,
     });
 
+    // Sessions become notes in the owner's notes folder as they complete; their times link to the app.
+    const notes = new NotesFolder({
+      store,
+      appAddress: () => (port === 0 ? null : `http://${loopbackHost}:${port}`),
+    });
+    const stopWritingNotes = notes.follow(events);
+
     // Goes on at once with the deliveries the last run left pending.
     const webhooks = new WebhookDeliveries({ store, dataDirectory, events });
     webhooks.start();
@@ -177,6 +185,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       aiJobs,
       runtimes,
       recordings: live,
+      notes,
       events,
       followers,
       dataDirectory,
@@ -238,10 +247,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         .then(() => {
           stopAutomaticDigest();
           stopFeedingEvents();
+          stopWritingNotes();
           stopSearchIndexMerging();
           stopExpiredAudioSweep();
           return Promise.all([jobs.close(), aiJobs.close(), webhooks.close()]);
         })
+        .then(() => notes.idle())
         .then(() => runtimes.stop())
         .then(async () => {
           await Promise.all([sessionLists.close(), searchIndexMerger.close()]);

@@ -118,6 +118,7 @@ export class NotesFolder {
   /** Writes the note of every completed session, oldest first. */
   writeAll(): Promise<AllNotesWritten> {
     return this.enqueue(async () => {
+      this.chosenFolder();
       const done: AllNotesWritten = { created: 0, updated: 0, unchanged: 0, problems: [] };
       const { sessions } = this.store.listSessions({
         status: 'completed',
@@ -131,7 +132,7 @@ export class NotesFolder {
           if (!(error instanceof NoteNotWrittenError)) throw error;
           done.problems.push(error.message);
           // The folder's problem would be every note's: one message says it.
-          if (this.current.problem?.sessionId === null || error.reason === 'no_folder') break;
+          if (this.current.problem?.sessionId === null) break;
         }
       }
       return done;
@@ -149,14 +150,17 @@ export class NotesFolder {
     return run;
   }
 
-  private async writeNow(sessionId: string): Promise<WrittenNote> {
+  private chosenFolder(): string {
     const { folder } = this.settings();
-    if (folder === null) {
-      throw new NoteNotWrittenError(
-        'no_folder',
-        'No notes folder is chosen. Choose one in Settings → Integrations, or with `earshot notes folder PATH`.',
-      );
-    }
+    if (folder !== null) return folder;
+    throw new NoteNotWrittenError(
+      'no_folder',
+      'No notes folder is chosen. Choose one in Settings → Integrations, or with `earshot notes folder PATH`.',
+    );
+  }
+
+  private async writeNow(sessionId: string): Promise<WrittenNote> {
+    const folder = this.chosenFolder();
     const session = this.store.getSession(sessionId);
     if (session === undefined) {
       throw new NoteNotWrittenError(

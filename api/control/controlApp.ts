@@ -17,6 +17,8 @@ import { createSessionAudioControl, readsAudioWithMediaKey } from './sessionAudi
 import { createAudioRetentionControl } from './audioRetentionControl.ts';
 import { createSpeakerControl } from './speakerControl.ts';
 import { createVocabularyControl } from './vocabularyControl.ts';
+import { createNotesFolderControl } from './notesFolderControl.ts';
+import type { NotesFolder } from '../../actors/notesFolder/notesFolder.ts';
 import { createWebhookControl } from './webhookControl.ts';
 import type { WebhookDeliveries } from '../../actors/webhooks/webhookDeliveries.ts';
 import { createUploadControl } from './uploadControl.ts';
@@ -60,6 +62,8 @@ export function createControlApp(dependencies: {
   aiJobs: AiJobs;
   runtimes: LocalRuntimes;
   recordings: LiveRecordings;
+  /** Session notes written into the owner's notes folder. */
+  notes: NotesFolder;
   /** The clients of the event streams; the owner follows at `GET /events`. */
   followers: EventFollowers;
   dataDirectory: string;
@@ -125,6 +129,7 @@ export function createControlApp(dependencies: {
   app.route(controlBasePath, createAudioRetentionControl({ store, dataDirectory }));
   app.route(controlBasePath, createSpeakerControl({ store }));
   app.route(controlBasePath, createVocabularyControl({ store }));
+  app.route(controlBasePath, createNotesFolderControl({ notes: dependencies.notes }));
   app.route(controlBasePath, createWebhookControl({ webhooks: dependencies.webhooks }));
   app.route(controlBasePath, createLiveControl({ store, recordings }));
   app.route(controlBasePath, createLibraryControl({ store }));

@@ -48,6 +48,7 @@ import { speakerRoutes } from './speakerOperations.ts';
 import { retranscriptionRoutes } from './retranscriptionOperations.ts';
 import { vocabularyRoutes } from './vocabularyOperations.ts';
 import { audioRetentionRoutes } from './audioRetentionOperations.ts';
+import { notesFolderRoutes } from './notesFolderOperations.ts';
 import { ownerEventStreamRoutes } from './eventStreamOperation.ts';
 import { webhookRoutes } from './webhookOperations.ts';
 
@@ -762,6 +763,7 @@ export const privateOperations: readonly PrivateOperation[] = [
   ...retranscriptionRoutes,
   ...vocabularyRoutes,
   ...audioRetentionRoutes,
+  ...notesFolderRoutes,
   ...ownerEventStreamRoutes,
   ...webhookRoutes,
   ...runtimeRoutes,

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { providerBaseUrls, TranscriptionJobs } from '../../actors/fileJob/transcriptionJobs.ts';
 import { LocalRuntimes } from '../../actors/whisperRuntime/localRuntimes.ts';
 import { AiJobs } from '../../actors/aiJob/aiJobs.ts';
+import { NotesFolder } from '../../actors/notesFolder/notesFolder.ts';
 import { aiModelChoice } from '../../actors/aiJob/aiModelChoice.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { ApiAccessControl } from '../apiAccessControl.ts';
@@ -65,6 +66,7 @@ export function createServiceTestApp(dataDirectory: string): ServiceTestApp {
       liveClientCount: () => 0,
     },
     recordings: { stop: () => false },
+    notes: new NotesFolder({ store, appAddress: () => `http://${serviceHost}` }),
     events,
     followers: new EventFollowers(events),
     dataDirectory,
