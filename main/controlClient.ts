@@ -7,6 +7,8 @@ import { controlBasePath } from '../api/control/controlBasePath.ts';
  */
 export class ServiceUnreachableError extends Error {}
 
+export type ControlMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** Talks to the service running for a data directory, as its user (with the launch secret). */
 export class ControlClient {
   readonly info: ServiceInfo;
@@ -23,7 +25,7 @@ export class ControlClient {
     return running === undefined ? undefined : new ControlClient(running.info, running.launchSecret);
   }
 
-  async call<Answer>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Answer> {
+  async call<Answer>(method: ControlMethod, path: string, body?: unknown): Promise<Answer> {
     return this.send(method, path, 'application/json', body === undefined ? undefined : JSON.stringify(body));
   }
 
@@ -42,7 +44,7 @@ export class ControlClient {
   }
 
   private async send<Answer>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: ControlMethod,
     path: string,
     contentType: string,
     body: string | Blob | undefined,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceEventFeed } from '../serviceEvents/serviceEventFeed.ts';
+import { writeBackup } from '../../store/backup/writeBackup.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { readWebhooks, writeWebhooks } from '../../store/webhookSettings.ts';
 import { closedPort } from '../../test/support/closedPort.ts';
@@ -314,14 +315,17 @@ describe('webhook deliveries', () => {
     expect(await deliveries.sendTest('nothing')).toBeUndefined();
   });
 
-  it('never put the URL’s path or the secret in the log, the list or a failure', async () => {
+  it('never put the URL’s path or the secret in the log, the list, a failure or a backup', async () => {
     const port = await closedPort();
     const { secret } = deliveries.add({ url: `http://127.0.0.1:${port}/hooks/T0KEN-in-the-path` });
     const { url } = await receiver([500]);
     deliveries.add({ url });
     feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
     await deliveries.settled();
-    const shown = JSON.stringify([deliveries.list(), deliveries.deliveries(10), logged]);
+    const backup: string[] = [];
+    await writeBackup(store, (chunk) => void backup.push(chunk));
+    expect(backup.join('')).toContain('Budget review');
+    const shown = JSON.stringify([deliveries.list(), deliveries.deliveries(10), logged, backup]);
     expect(shown).toContain(`127.0.0.1:${port}`);
     for (const hidden of ['T0KEN', 'query-secret', secret, secret.slice(6)])
       expect(shown).not.toContain(hidden);

@@ -23,6 +23,7 @@ import { transcribeCommand } from './transcribeCommand.ts';
 import { translateCommand } from './translateCommand.ts';
 import { usage, UsageError } from './usage.ts';
 import { vocabularyCommand } from './vocabularyCommand.ts';
+import { webhooksCommand } from './webhooksCommand.ts';
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -104,6 +105,13 @@ async function main(argv: string[]): Promise<void> {
     case 'vocabulary':
       return vocabularyCommand(dataDirectory, action, argument === undefined ? [] : [argument, ...rest], {
         topic: values.topic,
+        json: values.json,
+      });
+    case 'webhooks':
+      return webhooksCommand(dataDirectory, action, argument, {
+        name: values.name,
+        only: values.only,
+        limit: values.limit,
         json: values.json,
       });
     case 'sessions':

@@ -91,6 +91,20 @@ Commands:
   vocabulary set|add|remove TERM… [--topic ID]
                                    Replace the list, add terms to it or remove them (quote a term with
                                    spaces); a topic's terms are added to its sessions' vocabulary
+  webhooks list [--json]           The outgoing webhooks: name, address (scheme and host, never the
+                                   URL), events, on or off
+  webhooks add [--name N] [--only EVENT,…] [--json]
+                                   Add a webhook: its URL is read from standard input (never an
+                                   argument, which other users can see); its signing secret is printed
+                                   once. EVENT: session.completed, ai.updated (default: both)
+  webhooks enable|disable|remove ID
+                                   Switch a webhook on or off, or remove it (its log stays)
+  webhooks test ID [--json]        Send the webhook a signed webhook.test event now; say how it went
+  webhooks log [--limit N] [--json]
+                                   The delivery log, newest first: event, session, attempts, last
+                                   status or error, next attempt
+  webhooks retry DELIVERY [--json]
+                                   Attempt a pending or failed delivery now
   sessions list [--search TEXT] [--status S] [--topic ID] [--limit N] [--offset N] [--json]
   sessions show ID [--json]        Print a session and its transcript
   sessions finalize ID             Mark an interrupted session completed
