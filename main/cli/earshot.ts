@@ -23,6 +23,7 @@ import { transcribeCommand } from './transcribeCommand.ts';
 import { translateCommand } from './translateCommand.ts';
 import { usage, UsageError } from './usage.ts';
 import { vocabularyCommand } from './vocabularyCommand.ts';
+import { notesCommand } from './notesCommand.ts';
 import { webhooksCommand } from './webhooksCommand.ts';
 
 async function main(argv: string[]): Promise<void> {
@@ -114,6 +115,8 @@ async function main(argv: string[]): Promise<void> {
         limit: values.limit,
         json: values.json,
       });
+    case 'notes':
+      return notesCommand(dataDirectory, action, argument, { all: values.all, json: values.json });
     case 'sessions':
       return sessionsCommand(dataDirectory, action, argument, values, rest);
     case 'inspect':

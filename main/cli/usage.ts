@@ -85,6 +85,13 @@ Commands:
                                    base-q5_1 (suggested), small-q5_1
   runtime start                    Run whisper-server in the foreground until Ctrl-C
   runtime stop                     Stop the runtime that "runtime start" runs
+  notes [show] [--json]            Where session notes are written (a folder, such as an Obsidian vault),
+                                   whether they are on, the last note written and the last problem
+  notes folder PATH                Write a Markdown note of each session into PATH as it completes, and
+                                   again when its AI artefacts are ready (turns notes on)
+  notes on|off                     Turn writing notes as sessions complete on or off
+  notes write SESSION_ID|--all     Write a session's note now, or every completed session's; your
+                                   lines below a note's marker line are kept
   vocabulary show [--topic ID] [--json]
                                    The custom vocabulary (names, jargon), everyone's or a topic's, and
                                    how each provider is sent it, or that it takes none
