@@ -5,6 +5,8 @@ import { startServeProcess, type ServeProcess } from '../../test/support/earshot
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { serviceFileName, writeServiceFiles, type ServiceInfo } from '../serviceFile.ts';
 import { isProcessAlive } from '../../actors/runtimeSetup/runtimeRecord.ts';
+import { captionChannels } from './captionChannels.ts';
+import { readShellSettings, writeShellSettings } from './shellSettings.ts';
 
 interface MenuItem {
   label?: string;
@@ -14,8 +16,20 @@ interface MenuItem {
 /** Electron as far as the shell's entry uses it: an app whose quit() runs 'before-quit' as Electron's does. */
 const electron = await vi.hoisted(async () => {
   const { EventEmitter } = await import('node:events');
+  interface WindowOptions {
+    webPreferences?: { preload?: string };
+    x?: number;
+    y?: number;
+    width?: number;
+    height?: number;
+  }
   class FakeApp extends EventEmitter {
     hasLock = true;
+    userData = '';
+    getPath(name: string) {
+      if (name !== 'userData') throw new Error(`The shell asked for the ${name} path.`);
+      return this.userData;
+    }
     quitCount = 0;
     whenReadyCalls = 0;
     requestSingleInstanceLock() {
@@ -34,22 +48,48 @@ const electron = await vi.hoisted(async () => {
     }
   }
   class FakeWindow extends EventEmitter {
-    readonly webContents = Object.assign(new EventEmitter(), { setWindowOpenHandler: () => undefined });
+    readonly webContents = Object.assign(new EventEmitter(), {
+      setWindowOpenHandler: () => undefined,
+      send: () => undefined,
+    });
     readonly loadedUrls: string[] = [];
-    readonly options: { webPreferences?: { preload?: string } };
-    constructor(options: { webPreferences?: { preload?: string } }) {
+    readonly options: WindowOptions;
+    visible = false;
+    bounds: { x: number; y: number; width: number; height: number };
+    constructor(options: WindowOptions) {
       super();
       this.options = options;
+      this.bounds = {
+        x: options.x ?? 0,
+        y: options.y ?? 0,
+        width: options.width ?? 0,
+        height: options.height ?? 0,
+      };
       windows.push(this);
     }
     loadURL(url: string) {
       this.loadedUrls.push(url);
       return Promise.resolve();
     }
-    show() {}
-    hide() {}
+    show() {
+      this.visible = true;
+    }
+    showInactive() {
+      this.visible = true;
+    }
+    hide() {
+      this.visible = false;
+    }
+    isVisible() {
+      return this.visible;
+    }
+    getBounds() {
+      return this.bounds;
+    }
     focus() {}
     restore() {}
+    setAlwaysOnTop() {}
+    setIgnoreMouseEvents() {}
     isMinimized() {
       return false;
     }
@@ -100,7 +140,7 @@ vi.mock('electron', () => ({
     },
   },
   desktopCapturer: { getSources: () => Promise.resolve([]) },
-  screen: { getPrimaryDisplay: () => ({ id: 1 }) },
+  screen: { getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }) },
 }));
 
 const startupTimeout = { timeout: 20_000 };
@@ -112,7 +152,12 @@ beforeEach(() => {
   directory = temporaryDirectory('desktop-main');
   vi.stubEnv('EARSHOT_DATA_DIR', directory.path);
   electron.app.removeAllListeners();
-  Object.assign(electron.app, { hasLock: true, quitCount: 0, whenReadyCalls: 0 });
+  Object.assign(electron.app, {
+    hasLock: true,
+    quitCount: 0,
+    whenReadyCalls: 0,
+    userData: join(directory.path, 'shell'),
+  });
   electron.ipcMain.removeAllListeners();
   electron.showErrorBox.mockReset();
   electron.openExternal.mockReset().mockResolvedValue(undefined);
@@ -175,7 +220,8 @@ describe('the desktop shell', () => {
     expect(signIn.status).toBe(200);
     expect(signIn.cookie).toMatch(new RegExp(`^earshot-session-${info.port}=`));
     expect((await openInBrowser(window?.loadedUrls[0] ?? '')).status).toBe(401);
-    expect(electron.ipcMain.eventNames()).toEqual([]);
+    // The only messages the page can send ask to show, hide or position the caption overlay.
+    expect(electron.ipcMain.eventNames()).toEqual([captionChannels.toggle, captionChannels.position]);
 
     clickTrayItem('Open in browser');
     await vi.waitFor(() => expect(electron.openExternal).toHaveBeenCalledTimes(1));
@@ -183,6 +229,38 @@ describe('the desktop shell', () => {
     expect(browserUrl).toMatch(loginUrlOf(info.baseUrl));
     expect(browserUrl).not.toBe(window?.loadedUrls[0]);
     expect((await openInBrowser(browserUrl)).status).toBe(200);
+
+    clickTrayItem('Quit');
+    await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), { timeout: 30_000 });
+  });
+
+  it('shows the caption overlay from the tray and from the app, where it was left last time', async () => {
+    const shellSettings = join(directory.path, 'shell', 'shell-settings.json');
+    writeShellSettings(shellSettings, { captionBounds: { x: 40, y: 900, width: 700, height: 150 } });
+    await launch();
+    await vi.waitFor(() => expect(electron.windows).toHaveLength(1), startupTimeout);
+    const { baseUrl } = announcedService();
+
+    clickTrayItem('Show or hide captions');
+    const overlay = electron.windows[1];
+    expect(overlay?.loadedUrls).toEqual([`${baseUrl}/#/captions?overlay`]);
+    expect(overlay?.options).toMatchObject({ x: 40, y: 900, width: 700, height: 150, transparent: true });
+    expect(overlay?.visible).toBe(true);
+
+    // Moved while positioned: the next launch puts it there.
+    clickTrayItem('Position captions');
+    Object.assign(overlay ?? {}, { bounds: { x: 300, y: 820, width: 900, height: 180 } });
+    overlay?.emit('moved');
+    expect(readShellSettings(shellSettings).captionBounds).toEqual({
+      x: 300,
+      y: 820,
+      width: 900,
+      height: 180,
+    });
+
+    // The app's Captions button, through the preload's bridge.
+    electron.ipcMain.emit(captionChannels.toggle, { senderFrame: { url: `${baseUrl}/#/live` } });
+    expect(overlay?.visible).toBe(false);
 
     clickTrayItem('Quit');
     await vi.waitFor(() => expect(electron.app.quitCount).toBe(1), { timeout: 30_000 });

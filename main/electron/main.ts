@@ -1,7 +1,9 @@
-import { app, dialog, session, shell } from 'electron';
+import { app, dialog, ipcMain, screen, session, shell } from 'electron';
 import { join } from 'node:path';
 import { ControlClient } from '../controlClient.ts';
 import { resolveDataDirectory } from '../dataDirectory.ts';
+import { answerCaptionRequests } from './captionRequests.ts';
+import { CaptionOverlay, firstCaptionBounds } from './captionWindow.ts';
 import { createMainWindow } from './mainWindow.ts';
 import { confinePermissionsToService } from './permissions.ts';
 import { holdQuitUntilServiceStops } from './quitSequence.ts';
@@ -12,6 +14,7 @@ import {
   findProjectRoot,
   lastOutputParagraph,
 } from './serviceProcess.ts';
+import { readShellSettings, writeShellSettings } from './shellSettings.ts';
 import { answerDisplayMediaRequests } from './systemAudioCapture.ts';
 import { createTray } from './tray.ts';
 
@@ -66,6 +69,20 @@ function start(): void {
         // Linux trays are not reliably shown, so closing the window there quits.
         hideOnClose: () => process.platform !== 'linux' && !quitSequence.isQuitting(),
       });
+      // Read when the overlay first opens: its place is the shell's to remember, not the service's.
+      const settingsFile = () => join(app.getPath('userData'), 'shell-settings.json');
+      const captions = new CaptionOverlay({
+        serviceBaseUrl: baseUrl,
+        preloadPath,
+        bounds: () =>
+          readShellSettings(settingsFile()).captionBounds ??
+          firstCaptionBounds(screen.getPrimaryDisplay().workArea),
+        onBoundsChanged: (captionBounds) =>
+          writeShellSettings(settingsFile(), { ...readShellSettings(settingsFile()), captionBounds }),
+      });
+      answerCaptionRequests(ipcMain, captions, baseUrl);
+      // The overlay alone must not keep the app open once the main window has closed.
+      window.on('closed', () => captions.destroy());
       const showWindow = () => {
         if (window.isMinimized()) window.restore();
         window.show();
@@ -79,6 +96,8 @@ function start(): void {
             (url) => shell.openExternal(url),
             (error: Error) => dialog.showErrorBox('Earshot could not open your browser', error.message),
           ),
+        toggleCaptions: () => captions.toggle(),
+        positionCaptions: () => captions.setPositioning(true),
         quit: () => app.quit(),
       });
       app.on('second-instance', showWindow);

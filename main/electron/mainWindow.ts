@@ -1,4 +1,10 @@
-import { BrowserWindow, shell, type BrowserWindowConstructorOptions, type WebContents } from 'electron';
+import {
+  BrowserWindow,
+  shell,
+  type BrowserWindowConstructorOptions,
+  type WebContents,
+  type WebPreferences,
+} from 'electron';
 import { isServiceOrigin } from './serviceOrigin.ts';
 
 export interface MainWindowOptions {
@@ -12,6 +18,16 @@ export interface MainWindowOptions {
 }
 
 /** The page is the service's web UI, so it gets exactly what a browser tab gets: no Node, its own world. */
+export function pageWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    nodeIntegration: false,
+    sandbox: true,
+    webSecurity: true,
+  };
+}
+
 export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
     title: 'Earshot',
@@ -20,13 +36,7 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
     minWidth: 720,
     minHeight: 480,
     show: false,
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      nodeIntegration: false,
-      sandbox: true,
-      webSecurity: true,
-    },
+    webPreferences: pageWebPreferences(preloadPath),
   };
 }
 

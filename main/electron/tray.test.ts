@@ -34,33 +34,50 @@ vi.mock('electron', () => ({
   nativeImage: { createFromBitmap: electron.createFromBitmap },
 }));
 
+function trayActions() {
+  return {
+    showWindow: vi.fn(),
+    openInBrowser: vi.fn(),
+    toggleCaptions: vi.fn(),
+    positionCaptions: vi.fn(),
+    quit: vi.fn(),
+  };
+}
+
 describe('createTray', () => {
-  it('offers Show window, Open in browser and Quit, each doing its action', () => {
-    const actions = { showWindow: vi.fn(), openInBrowser: vi.fn(), quit: vi.fn() };
+  it('offers Show window, Open in browser, the captions and Quit, each doing its action', () => {
+    const actions = trayActions();
     const tray = createTray(actions) as unknown as InstanceType<typeof electron.FakeTray>;
 
     expect(tray.menu.map((item) => item.label ?? item.type)).toEqual([
       'Show window',
       'Open in browser',
       'separator',
+      'Show or hide captions',
+      'Position captions',
+      'separator',
       'Quit',
     ]);
     tray.menu.find((item) => item.label === 'Open in browser')?.click?.();
+    tray.menu.find((item) => item.label === 'Show or hide captions')?.click?.();
+    tray.menu.find((item) => item.label === 'Position captions')?.click?.();
     tray.menu.find((item) => item.label === 'Quit')?.click?.();
     expect(actions.openInBrowser).toHaveBeenCalledOnce();
+    expect(actions.toggleCaptions).toHaveBeenCalledOnce();
+    expect(actions.positionCaptions).toHaveBeenCalledOnce();
     expect(actions.quit).toHaveBeenCalledOnce();
     expect(actions.showWindow).not.toHaveBeenCalled();
   });
 
   it('shows the window on a click on the icon', () => {
-    const actions = { showWindow: vi.fn(), openInBrowser: vi.fn(), quit: vi.fn() };
+    const actions = trayActions();
     const tray = createTray(actions) as unknown as InstanceType<typeof electron.FakeTray>;
     tray.emit('click');
     expect(actions.showWindow).toHaveBeenCalledOnce();
   });
 
   it('uses a 32-pixel icon drawn at scale 2 (16 points)', () => {
-    createTray({ showWindow: vi.fn(), openInBrowser: vi.fn(), quit: vi.fn() });
+    createTray(trayActions());
     expect(electron.createFromBitmap).toHaveBeenCalledWith(expect.any(Buffer), {
       width: 32,
       height: 32,

@@ -4,6 +4,10 @@ import { createTrayIcon } from './trayIcon.ts';
 export interface TrayActions {
   showWindow: () => void;
   openInBrowser: () => void;
+  /** Shows the caption overlay, or hides it when it shows. */
+  toggleCaptions: () => void;
+  /** Lets the caption overlay take the mouse, to be moved and resized. */
+  positionCaptions: () => void;
   quit: () => void;
 }
 
@@ -15,6 +19,9 @@ export function createTray(actions: TrayActions): Tray {
     Menu.buildFromTemplate([
       { label: 'Show window', click: actions.showWindow },
       { label: 'Open in browser', click: actions.openInBrowser },
+      { type: 'separator' },
+      { label: 'Show or hide captions', click: actions.toggleCaptions },
+      { label: 'Position captions', click: actions.positionCaptions },
       { type: 'separator' },
       { label: 'Quit', click: actions.quit },
     ]),
