@@ -143,6 +143,19 @@ describe('the MCP Inspector (CLI mode)', () => {
       keptAt: 'the Q&A of session latin (get_session shows it)',
     });
     expect(JSON.stringify(model.requests.at(-1)?.body)).toContain('Was the budget approved?');
+
+    model.answerNext({
+      text: JSON.stringify({
+        answer: 'Yes: the budget of the quarter was approved [1].',
+        citations: [{ passage: 1, quote: 'Le budget du trimestre est approuvé.' }],
+      }),
+    });
+    const library = await callOverHttp('ask', 'question=budget trimestre approuvé', 'topicId=work');
+    expect(library).toMatchObject({
+      status: 'success',
+      answer: 'Yes: the budget of the quarter was approved [1].',
+      citations: [{ sessionId: 'latin', sessionTitle: 'Réunion budget', startMs: 4_000, speaker: 'Marc' }],
+    });
   });
 
   it('lists and reads the resources over Streamable HTTP', async () => {
