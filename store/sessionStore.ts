@@ -199,9 +199,6 @@ export class SessionStore implements SessionReader {
     return () => void this.tables.delListener(id);
   }
 
-  /** A row of the working set as TinyBase holds it, or undefined. */
-  readRow(tableId: string, rowId: string): Row | undefined {
-    return this.tables.hasRow(tableId, rowId) ? this.tables.getRow(tableId, rowId) : undefined;
   /**
    * Calls `listener` after every transaction with the cells it changed, each as `[before, after]`
    * (undefined where the row did not or no longer exists), by table and row id. For followers
@@ -215,6 +212,9 @@ export class SessionStore implements SessionReader {
     return () => void this.tables.delListener(id);
   }
 
+  /** A row of the working set as TinyBase holds it, or undefined. */
+  readRow(tableId: string, rowId: string): Row | undefined {
+    return this.tables.hasRow(tableId, rowId) ? this.tables.getRow(tableId, rowId) : undefined;
   }
 
   /** A whole table of the working set, for a replica's first snapshot. */
