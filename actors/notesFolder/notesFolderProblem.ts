@@ -1,7 +1,7 @@
 import { NoteWithoutMarkerError } from './noteFile.ts';
 
 /** Where the owner changes the notes folder, named at the end of each problem. */
-const whereToChange = 'Settings → Integrations, or `earshot notes folder PATH`';
+const whereToChange = 'Settings → Integrations, or with `earshot notes folder PATH`';
 
 /**
  * What went wrong writing a note into `folder`, said so that the owner knows what to do: the folder
@@ -28,7 +28,7 @@ export function notesFolderProblem(folder: string, error: unknown): string {
       return `Earshot may not write in the notes folder ${folder}. Give your user write access to it, or choose another folder in ${whereToChange}.`;
     case 'ENOSPC':
     case 'EDQUOT':
-      return `The disk of the notes folder ${folder} is full. Free some space, then write the notes again (Settings → Integrations, or \`earshot notes write --all\`).`;
+      return `The disk of the notes folder ${folder} is full. Free some space, then write the notes again (Settings → Integrations, or with \`earshot notes write --all\`).`;
     default:
       return `Earshot could not write a note in ${folder}: ${error instanceof Error ? error.message : String(error)}.`;
   }

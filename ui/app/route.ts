@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from 'react';
 
 /** The tabs of the settings page. */
-export const settingsSections = ['providers', 'vocabulary', 'audio', 'ai', 'api', 'runtime'] as const;
+export const settingsSections = [
+  'providers',
+  'vocabulary',
+  'audio',
+  'ai',
+  'api',
+  'integrations',
+  'runtime',
+] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 function isSettingsSection(text: string | undefined): text is SettingsSection {

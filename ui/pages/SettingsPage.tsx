@@ -2,6 +2,7 @@ import { hashOf, type SettingsSection } from '../app/route.ts';
 import { AiSettings } from '../settings/AiSettings.tsx';
 import { ApiSettings } from '../settings/ApiSettings.tsx';
 import { AudioSettings } from '../settings/AudioSettings.tsx';
+import { NotesFolderSettings } from '../settings/NotesFolderSettings.tsx';
 import { ProvidersSettings } from '../settings/ProvidersSettings.tsx';
 import { RuntimeSettings } from '../settings/RuntimeSettings.tsx';
 import { VocabularySettings } from '../settings/VocabularySettings.tsx';
@@ -13,12 +14,14 @@ const sections: Array<{ section: SettingsSection; label: string }> = [
   { section: 'audio', label: 'Audio' },
   { section: 'ai', label: 'AI' },
   { section: 'api', label: 'Open API' },
+  { section: 'integrations', label: 'Integrations' },
   { section: 'runtime', label: 'whisper.cpp runtime' },
 ];
 
 /**
  * Settings: speech provider configuration, the custom vocabulary, how long session audio is kept,
- * AI providers and prompts, the Open API and the local whisper.cpp runtime, one tab each.
+ * AI providers and prompts, the Open API, integrations (a notes folder) and the local whisper.cpp
+ * runtime, one tab each.
  */
 export function SettingsPage(props: { section: SettingsSection; provider?: string }) {
   return (
@@ -52,6 +55,8 @@ function SettingsSectionContent(props: { section: SettingsSection; provider?: st
       return <AiSettings />;
     case 'api':
       return <ApiSettings />;
+    case 'integrations':
+      return <NotesFolderSettings />;
     case 'runtime':
       return <RuntimeSettings />;
   }
