@@ -108,7 +108,7 @@ function toMindMap(mindMap: MindMap): SummaryView['mindMap'] {
   return { markdown: mindMap.markdown, status: mindMap.status };
 }
 
-function toAskEntry(entry: AskEntry): SessionDetail['askHistory'][number] {
+export function toAskEntry(entry: AskEntry): SessionDetail['askHistory'][number] {
   return {
     id: entry.id,
     question: entry.question,

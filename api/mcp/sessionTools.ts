@@ -14,7 +14,7 @@ import {
   topicListSchema,
 } from '../schemas.ts';
 import { sessionListQuerySchema } from '../sessionListQuery.ts';
-import { toSessionListItem, toSummaryView } from '../sessionViews.ts';
+import { toAskEntry, toSessionListItem, toSummaryView } from '../sessionViews.ts';
 import type { ZonedClock } from '../zonedTime.ts';
 import type { EarshotLibrary } from './earshotLibrary.ts';
 import { decodeCursor, encodeCursor } from './pageCursor.ts';
@@ -184,14 +184,7 @@ export function registerSessionTools(server: McpServer, library: EarshotLibrary,
       const languages = [
         ...new Set(segments.flatMap((segment) => (segment.language === null ? [] : [segment.language]))),
       ];
-      const askHistory = store.getAskHistory(sessionId).map((entry) => ({
-        id: entry.id,
-        question: entry.question,
-        answer: entry.answer,
-        citations: entry.citations.map(({ quote, speaker }) => ({ quote, speaker })),
-        createdAt: entry.createdAt,
-        status: entry.status,
-      }));
+      const askHistory = store.getAskHistory(sessionId).map(toAskEntry);
       const view = {
         ...toSessionListItem(listedSession(session), clock),
         startedAt: clock(session.startedAt).timestamp,

@@ -4,16 +4,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApiAccessControl } from '../../api/apiAccessControl.ts';
 import { readRunningService } from '../../main/serviceFile.ts';
-import { SessionStore } from '../../store/sessionStore.ts';
 import {
   earshotBin,
   runEarshotAsync,
   startServeProcess,
   type ServeProcess,
 } from '../support/earshotProcess.ts';
-import { multilingualSessions, writeMultilingualLibrary } from '../support/multilingualLibrary.ts';
+import {
+  multilingualSessions,
+  readToolNames,
+  writeMultilingualLibrary,
+} from '../support/multilingualLibrary.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 
 /**
@@ -26,25 +28,9 @@ let directory: ReturnType<typeof temporaryDirectory>;
 let service: ServeProcess | undefined;
 let token: string;
 
-const readTools = [
-  'get_session',
-  'get_status',
-  'get_summary',
-  'get_transcript',
-  'list_tags',
-  'list_topics',
-  'search_sessions',
-];
-
 beforeAll(async () => {
   directory = temporaryDirectory('mcp');
-  writeMultilingualLibrary(directory.path);
-  const store = SessionStore.open(directory.path);
-  try {
-    token = new ApiAccessControl(store, directory.path).enable().token ?? '';
-  } finally {
-    store.close();
-  }
+  token = writeMultilingualLibrary(directory.path);
   service = await startServeProcess(['--port', '0', '--data-dir', directory.path]);
 });
 
@@ -115,7 +101,7 @@ describe('the MCP server over Streamable HTTP, with the API token', () => {
   it('lists the read-only tools, each with input and output schemas; no ask without an AI provider', async () => {
     const client = await httpClient(token);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toStrictEqual(readTools);
+    expect(tools.map((tool) => tool.name).sort()).toStrictEqual(readToolNames);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
@@ -375,7 +361,7 @@ describe('earshot mcp (stdio)', () => {
     const { client, stderr } = await stdioClient();
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toStrictEqual(readTools);
+      expect(tools.map((tool) => tool.name).sort()).toStrictEqual(readToolNames);
       const status = await call(client, 'get_status');
       expect(status.structuredContent).toMatchObject({
         source: 'data directory',

@@ -17,8 +17,13 @@ export function runEarshot(args: string[], input?: string): CliResult {
 
 /** `runEarshot` without blocking this process, for tests whose fakes run in it. */
 export function runEarshotAsync(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+  return runProgram(earshotBin, args, env);
+}
+
+/** Runs a program to completion without blocking this process, its output collected. */
+export function runProgram(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(earshotBin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,4 +1,16 @@
+import { ApiAccessControl } from '../../api/apiAccessControl.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
+
+/** The tools the MCP server always offers, sorted by name; `ask` joins them with an AI provider. */
+export const readToolNames = [
+  'get_session',
+  'get_status',
+  'get_summary',
+  'get_transcript',
+  'list_tags',
+  'list_topics',
+  'search_sessions',
+];
 
 /** A session of the library: its title, start, and lines as [startMs, endMs, speaker, text]. */
 export interface LibrarySession {
@@ -62,9 +74,10 @@ export const multilingualSessions: Array<LibrarySession & { word: string }> = [
 
 /**
  * Fills a data directory with the sessions, completed, under a topic ("Work") and a tag
- * ("urgent"), the first with an AI summary; returns nothing but the data written.
+ * ("urgent"), the first with an AI summary, and switches the REST API (and so `/mcp`) on; returns
+ * its token.
  */
-export function writeMultilingualLibrary(dataDirectory: string): void {
+export function writeMultilingualLibrary(dataDirectory: string): string {
   const store = SessionStore.open(dataDirectory);
   try {
     store.putTopic({ id: 'work', name: 'Work', emoji: '💼', description: 'Meetings at work' });
@@ -93,6 +106,7 @@ export function writeMultilingualLibrary(dataDirectory: string): void {
       },
       mindMap: { markdown: '# Réunion\n- Budget\n- Recrutement', status: 'success' },
     });
+    return new ApiAccessControl(store, dataDirectory).enable().token ?? '';
   } finally {
     store.close();
   }
