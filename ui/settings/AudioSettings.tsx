@@ -4,6 +4,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { formatBytes } from '../format/bytes.ts';
 import { useControlData } from './useControlData.ts';
+import { FormSaveBar } from './FormSaveBar.tsx';
 import { useFormSave } from './useFormSave.ts';
 
 type Choice = 'forever' | 'days' | 'never';
@@ -37,13 +38,13 @@ function AudioRetentionForm(props: {
   const { keep, stored } = props.retention;
   const [choice, setChoice] = useState<Choice>(typeof keep === 'number' ? 'days' : keep);
   const [days, setDays] = useState(typeof keep === 'number' ? String(keep) : '30');
-  const { failure, dismissFailure, saving, saved, save } = useFormSave();
+  const form = useFormSave();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The service checks the number of days and says what it takes.
     const body = { keep: choice === 'days' ? Number(days) : choice };
-    return save(async () =>
+    return form.save(async () =>
       props.onSaved(await control<AudioRetentionAnswer>('PUT', '/settings/audio-retention', body)),
     );
   };
@@ -100,15 +101,7 @@ function AudioRetentionForm(props: {
           Sessions recorded from now on keep no audio. Audio already kept stays until its session is deleted.
         </p>
       )}
-      <ErrorNotice error={failure} onDismiss={dismissFailure} />
-      <div className="toolbar">
-        <button type="submit" className="button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <span className="muted" role="status">
-          {saved ? 'Saved.' : ''}
-        </span>
-      </div>
+      <FormSaveBar save={form} />
     </form>
   );
 }

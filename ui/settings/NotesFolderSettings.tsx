@@ -3,6 +3,7 @@ import type { AllNotesAnswer, NotesFolderAnswer } from '../../api/control/notesF
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { useControlData } from './useControlData.ts';
+import { FormSaveBar } from './FormSaveBar.tsx';
 import { useFormSave } from './useFormSave.ts';
 
 /**
@@ -29,7 +30,7 @@ function NotesFolderForm(props: {
   const { lastWritten, problem } = props.notes;
   const [folder, setFolder] = useState(props.notes.folder ?? '');
   const [enabled, setEnabled] = useState(props.notes.enabled);
-  const { failure, dismissFailure, saving, saved, save } = useFormSave();
+  const form = useFormSave();
   const writing = useFormSave();
   const [written, setWritten] = useState<AllNotesAnswer>();
 
@@ -37,7 +38,7 @@ function NotesFolderForm(props: {
     event.preventDefault();
     // The service checks the folder (there, a folder, writable) and says what to do when it will not do.
     const body = { folder: folder.trim() === '' ? null : folder.trim(), enabled };
-    return save(async () =>
+    return form.save(async () =>
       props.onChanged(await control<NotesFolderAnswer>('PUT', '/settings/notes-folder', body)),
     );
   };
@@ -81,15 +82,7 @@ function NotesFolderForm(props: {
           Write a note when a session completes, and again when its summary is ready
         </span>
       </label>
-      <ErrorNotice error={failure} onDismiss={dismissFailure} />
-      <div className="toolbar">
-        <button type="submit" className="button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <span className="muted" role="status">
-          {saved ? 'Saved.' : ''}
-        </span>
-      </div>
+      <FormSaveBar save={form} />
       {props.notes.folder !== null && (
         <section className="notes-folder-state" aria-label="Notes written">
           {problem !== null && <ErrorNotice error={problem.message} />}

@@ -3,6 +3,7 @@ import type { PromptsAnswer } from '../../api/control/promptControl.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { useControlData } from './useControlData.ts';
+import { FormSaveBar } from './FormSaveBar.tsx';
 import { useFormSave } from './useFormSave.ts';
 
 /**
@@ -34,7 +35,7 @@ function PromptTemplatesForm(props: { prompts: PromptsAnswer; onSaved: (prompts:
     Object.fromEntries(artefacts.map(({ name }) => [name, settings.overrides?.[name] ?? defaults[name]])),
   );
   const [outputLanguage, setOutputLanguage] = useState(settings.outputLanguage ?? '');
-  const { failure, dismissFailure, saving, saved, save } = useFormSave();
+  const form = useFormSave();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +45,7 @@ function PromptTemplatesForm(props: { prompts: PromptsAnswer; onSaved: (prompts:
         .map(({ name }) => [name, texts[name]?.trim() ?? ''] as const)
         .filter(([name, text]) => text !== '' && text !== defaults[name]),
     );
-    return save(async () =>
+    return form.save(async () =>
       props.onSaved(
         await control<PromptsAnswer>('PUT', '/prompts', {
           overrides,
@@ -104,15 +105,7 @@ function PromptTemplatesForm(props: { prompts: PromptsAnswer; onSaved: (prompts:
           </div>
         );
       })}
-      <ErrorNotice error={failure} onDismiss={dismissFailure} />
-      <div className="toolbar">
-        <button type="submit" className="button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save prompts'}
-        </button>
-        <span className="muted" role="status">
-          {saved ? 'Saved; the next AI job uses them.' : ''}
-        </span>
-      </div>
+      <FormSaveBar save={form} label="Save prompts" savedText="Saved; the next AI job uses them." />
     </form>
   );
 }

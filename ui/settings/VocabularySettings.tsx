@@ -4,6 +4,7 @@ import { hashOf } from '../app/route.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { control } from '../connection/control.ts';
 import { useControlData } from './useControlData.ts';
+import { FormSaveBar } from './FormSaveBar.tsx';
 import { useFormSave } from './useFormSave.ts';
 
 /**
@@ -28,7 +29,7 @@ function VocabularyForm(props: {
   onSaved: (answer: VocabularyAnswer) => void;
 }) {
   const [text, setText] = useState(() => props.vocabulary.terms.join('\n'));
-  const { failure, dismissFailure, saving, saved, save } = useFormSave();
+  const form = useFormSave();
   const { providers } = props.vocabulary;
   const taking = providers.filter((provider) => provider.parameter !== null);
   const takingNone = providers.filter((provider) => provider.parameter === null);
@@ -39,7 +40,7 @@ function VocabularyForm(props: {
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '');
-    return save(async () => {
+    return form.save(async () => {
       const answer = await control<VocabularyAnswer>('PUT', '/vocabulary', { terms });
       // The box shows the list as kept: trimmed, blank lines and repeated terms gone.
       setText(answer.terms.join('\n'));
@@ -71,15 +72,11 @@ function VocabularyForm(props: {
           A word or a phrase a line, at most 100 characters; up to 1,000 terms.
         </span>
       </div>
-      <ErrorNotice error={failure} onDismiss={dismissFailure} />
-      <div className="toolbar">
-        <button type="submit" className="button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save vocabulary'}
-        </button>
-        <span className="muted" role="status">
-          {saved ? 'Saved; the next request to a provider carries it.' : ''}
-        </span>
-      </div>
+      <FormSaveBar
+        save={form}
+        label="Save vocabulary"
+        savedText="Saved; the next request to a provider carries it."
+      />
       <h3>Who is sent it</h3>
       <ul className="vocabulary-providers">
         {taking.map((provider) => (
