@@ -58,9 +58,15 @@ export const sessionListQuerySchema = z.object({
   words: z
     .string()
     .trim()
-    .max(longestWordSearch)
-    .refine((text) => text === '' || typedWords(text).length > 0)
-    .refine((text) => typedWords(text).length <= mostWords)
+    .max(longestWordSearch, `At most ${longestWordSearch} characters: keep the words that matter most.`)
+    .refine(
+      (text) => text === '' || typedWords(text).length > 0,
+      'Give at least one word with a letter or digit.',
+    )
+    .refine(
+      (text) => typedWords(text).length <= mostWords,
+      `At most ${mostWords} words: keep the words that matter most.`,
+    )
     .optional()
     .meta({
       description:

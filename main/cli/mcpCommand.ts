@@ -31,9 +31,7 @@ async function bridgeToService(endpoint: URL, launchSecret: string): Promise<voi
   const service = new StreamableHTTPClientTransport(endpoint, {
     requestInit: { headers: { authorization: `Bearer ${launchSecret}` } },
   });
-  const ended = new Promise<void>((resolve) => {
-    stdio.onclose = resolve;
-  });
+  const ended = closedWithStandardInput(stdio);
   stdio.onmessage = (message) => {
     service.send(message).catch((error: Error) => {
       // A request must get an answer, or the assistant waits for it for ever.
@@ -71,13 +69,22 @@ async function serveDataDirectory(dataDirectory: string): Promise<void> {
       `questions are answered by the running Earshot service, and ${notRunning}. Start it (earshot serve, or the app) and restart this MCP server.`,
   });
   const stdio = new StdioServerTransport();
-  const ended = new Promise<void>((resolve) => {
-    stdio.onclose = resolve;
-  });
+  const ended = closedWithStandardInput(stdio);
   await server.connect(stdio);
   console.error(`earshot mcp: reading ${dataDirectory} (read-only; no service runs).`);
   await ended;
   store.close();
+}
+
+/**
+ * Resolves once the transport closes; the client closing our stdin closes it, which the SDK's
+ * transport does not notice by itself, so what this command opened is closed before it exits.
+ */
+function closedWithStandardInput(stdio: StdioServerTransport): Promise<void> {
+  process.stdin.once('end', () => void stdio.close());
+  return new Promise((resolve) => {
+    stdio.onclose = resolve;
+  });
 }
 
 /** The protocol version an initialize answer settles, which later requests must name. */

@@ -177,6 +177,11 @@ describe('the MCP server over Streamable HTTP, with the API token', () => {
     const wrong = await call(client, 'search_sessions', { from: '2026-11-06', to: '2026-11-01' });
     expect(wrong.isError).toBe(true);
     expect(textOf(wrong)).toMatch(/"from" \(2026-11-06\) is after "to" \(2026-11-01\)/);
+    const wordy = await call(client, 'search_sessions', {
+      query: 'one two three four five six seven eight nine ten eleven twelve thirteen',
+    });
+    expect(wordy.isError).toBe(true);
+    expect(textOf(wordy)).toMatch(/At most 12 words: keep the words that matter most\. at query$/);
     const foreignCursor = await call(client, 'get_transcript', { sessionId: 'latin', cursor });
     expect(foreignCursor.isError).toBe(true);
     expect(textOf(foreignCursor)).toMatch(/This cursor was not given by get_transcript for this list/);
