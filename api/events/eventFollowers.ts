@@ -42,27 +42,55 @@ export class EncodedEvent {
   }
 }
 
+/**
+ * The events published in one turn of the event loop that pass a client's filter, sent to it
+ * together: one write for an event stream instead of one per event.
+ */
+export class EventBatch {
+  readonly events: readonly EncodedEvent[];
+  private joinedFrames: Uint8Array | undefined;
+
+  constructor(events: readonly EncodedEvent[]) {
+    this.events = events;
+  }
+
+  /** The events' frames on an event stream, joined once for every client that gets the batch. */
+  get frames(): Uint8Array {
+    return (this.joinedFrames ??= Buffer.concat(this.events.map((encoded) => encoded.frame)));
+  }
+}
+
 /** One client's following of the feed. */
 export interface Following {
   /** What the client missed after the id it resumed from, in order; 'gap' when that is lost. */
-  missed: EncodedEvent[] | 'gap';
+  missed: EventBatch | 'gap';
   /**
    * For a client that names its last id only after it began following: what it missed up to the
    * moment it began (what came after has been delivered to it already), or 'gap'.
    */
-  missedBeforeStart(lastEventId: string): EncodedEvent[] | 'gap';
+  missedBeforeStart(lastEventId: string): EventBatch | 'gap';
   /** Ends the following; the client is no longer counted. Safe to call twice. */
   stop(): void;
 }
 
+interface Follower {
+  filter: EventFilter;
+  deliver: (batch: EventBatch) => void;
+  /** Events already waiting when it began following, which it must not be sent. */
+  skipped: number;
+}
+
 /**
  * The clients following the service's events live (event streams and WebSockets). One subscription
- * to the feed serves them all, held only while at least one follows; each event is encoded once.
+ * to the feed serves them all, held only while at least one follows. Each event is encoded once;
+ * the events of one turn of the event loop go to each client as one batch, shared by every client
+ * whose filter passes them all.
  */
 export class EventFollowers {
   private readonly feed: ServiceEventFeed;
-  private readonly deliveries = new Set<(event: EncodedEvent) => void>();
+  private readonly followers = new Set<Follower>();
   private unsubscribe: (() => void) | undefined;
+  private waiting: EncodedEvent[] = [];
 
   constructor(feed: ServiceEventFeed) {
     this.feed = feed;
@@ -70,7 +98,7 @@ export class EventFollowers {
 
   /** The clients following now. */
   get count(): number {
-    return this.deliveries.size;
+    return this.followers.size;
   }
 
   /** The newest event's id: where a client that was told of a gap can resume from. */
@@ -86,17 +114,15 @@ export class EventFollowers {
   follow(
     filter: EventFilter,
     lastEventId: string | undefined,
-    deliver: (event: EncodedEvent) => void,
+    deliver: (batch: EventBatch) => void,
   ): Following {
     const startedAfter = this.feed.lastEventId;
-    const missed = lastEventId === undefined ? [] : this.missedAfter(lastEventId, filter);
-    const delivery = (encoded: EncodedEvent) => {
-      if (passes(filter, encoded.event)) deliver(encoded);
-    };
-    this.deliveries.add(delivery);
+    const missed = lastEventId === undefined ? new EventBatch([]) : this.missedAfter(lastEventId, filter);
+    const follower: Follower = { filter, deliver, skipped: this.waiting.length };
+    this.followers.add(follower);
     this.unsubscribe ??= this.feed.subscribe((event) => {
-      const encoded = new EncodedEvent(event);
-      for (const each of this.deliveries) each(encoded);
+      if (this.waiting.length === 0) queueMicrotask(() => this.deliverWaiting());
+      this.waiting.push(new EncodedEvent(event));
     });
     return {
       missed,
@@ -108,8 +134,8 @@ export class EventFollowers {
         return encodePassing(startIndex === -1 ? [] : after.slice(0, startIndex + 1), filter);
       },
       stop: () => {
-        this.deliveries.delete(delivery);
-        if (this.deliveries.size === 0) {
+        this.followers.delete(follower);
+        if (this.followers.size === 0) {
           this.unsubscribe?.();
           this.unsubscribe = undefined;
         }
@@ -117,14 +143,29 @@ export class EventFollowers {
     };
   }
 
-  private missedAfter(lastEventId: string, filter: EventFilter): EncodedEvent[] | 'gap' {
+  private deliverWaiting(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    const everything = new EventBatch(waiting);
+    for (const follower of this.followers) {
+      const { filter, skipped } = follower;
+      follower.skipped = 0;
+      const events = waiting.slice(skipped).filter((encoded) => passes(filter, encoded.event));
+      if (events.length === 0) continue;
+      follower.deliver(events.length === waiting.length ? everything : new EventBatch(events));
+    }
+  }
+
+  private missedAfter(lastEventId: string, filter: EventFilter): EventBatch | 'gap' {
     const missed = this.feed.since(lastEventId);
     return missed === 'gap' ? missed : encodePassing(missed, filter);
   }
 }
 
-function encodePassing(events: PublishedEvent[], filter: EventFilter): EncodedEvent[] {
-  return events.filter((event) => passes(filter, event)).map((event) => new EncodedEvent(event));
+function encodePassing(events: PublishedEvent[], filter: EventFilter): EventBatch {
+  return new EventBatch(
+    events.filter((event) => passes(filter, event)).map((event) => new EncodedEvent(event)),
+  );
 }
 
 function passes(filter: EventFilter, event: PublishedEvent): boolean {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 
 import { errorResponse } from '../responses.ts';
 import { parseEventQuery } from './eventFilterQuery.ts';
-import { backlogLimitBytes, type EncodedEvent, type EventFollowers } from './eventFollowers.ts';
+import { backlogLimitBytes, type EventFollowers } from './eventFollowers.ts';
 import { droppedNotice, resetEvent } from './streamNotices.ts';
 
 /** A comment line this often keeps proxies and idle timers from closing a quiet stream. */
@@ -55,16 +55,14 @@ export function eventStreamRoute(followers: EventFollowers): (context: Context) 
             // Errors the stream only if the client has not read it all by then (then it is a no-op).
             cutOff = setTimeout(() => controller.error(new Error('dropped client')), droppedGraceMs).unref();
           };
-          const following = followers.follow(query.filter, lastEventId, (encoded: EncodedEvent) =>
-            send(encoded.frame),
-          );
+          const following = followers.follow(query.filter, lastEventId, (batch) => send(batch.frames));
           stopFollowing = () => following.stop();
           if (following.missed === 'gap') {
             const reset = resetEvent(followers.lastEventId);
             const idLine = reset.id === undefined ? '' : `id: ${reset.id}\n`;
             send(encoder.encode(`${idLine}event: ${reset.type}\ndata: ${JSON.stringify(reset)}\n\n`));
-          } else {
-            for (const missed of following.missed) send(missed.frame);
+          } else if (following.missed.events.length > 0) {
+            send(following.missed.frames);
           }
           heartbeat = setInterval(() => send(encoder.encode(': keep-alive\n\n')), heartbeatIntervalMs);
         },

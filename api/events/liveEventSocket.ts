@@ -6,7 +6,7 @@ import { apiAccessRefusal } from '../accessGuard.ts';
 import type { ApiAccess } from '../dependencies.ts';
 import { offeredProtocolValue, type Refusal, type WebSocketEndpoint } from '../websocketRouter.ts';
 import { parseEventQuery } from './eventFilterQuery.ts';
-import { backlogLimitBytes, type EncodedEvent, type EventFollowers } from './eventFollowers.ts';
+import { backlogLimitBytes, type EventBatch, type EventFollowers } from './eventFollowers.ts';
 import { droppedGraceMs } from './eventStreamRoute.ts';
 import { droppedCloseCode, droppedCloseReason, resetEvent } from './streamNotices.ts';
 
@@ -73,11 +73,14 @@ export class LiveEventSocket implements WebSocketEndpoint {
       // A client that stopped reading never answers the close; its backlog goes with the connection.
       cutOff = setTimeout(() => socket.terminate(), droppedGraceMs);
     };
-    const sendMissed = (missed: EncodedEvent[] | 'gap') => {
-      if (missed === 'gap') send(JSON.stringify(resetEvent(this.followers.lastEventId)));
-      else for (const encoded of missed) send(encoded.text);
+    const sendBatch = (batch: EventBatch) => {
+      for (const encoded of batch.events) send(encoded.text);
     };
-    const following = this.followers.follow(query.filter, query.lastEventId, (encoded) => send(encoded.text));
+    const sendMissed = (missed: EventBatch | 'gap') => {
+      if (missed === 'gap') send(JSON.stringify(resetEvent(this.followers.lastEventId)));
+      else sendBatch(missed);
+    };
+    const following = this.followers.follow(query.filter, query.lastEventId, sendBatch);
     sendMissed(following.missed);
 
     let firstMessage = true;
