@@ -18,7 +18,7 @@ import { toAskEntry, toSessionListItem, toSummaryView } from '../sessionViews.ts
 import type { ZonedClock } from '../zonedTime.ts';
 import type { EarshotLibrary } from './earshotLibrary.ts';
 import { decodeCursor, encodeCursor } from './pageCursor.ts';
-import { toolAnswer, toolRefusal } from './toolResults.ts';
+import { staleCursor, toolAnswer, toolRefusal, unknownSession } from './toolResults.ts';
 
 const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 const mostSessionsAPage = 50;
@@ -300,18 +300,6 @@ export function registerSessionTools(server: McpServer, library: EarshotLibrary,
           : tags.map((tag) => `- ${tag.name} — id ${tag.id}, ${tag.sessionCount} session(s)`).join('\n');
       return toolAnswer(text, { tags });
     },
-  );
-}
-
-export function unknownSession(sessionId: string) {
-  return toolRefusal(
-    `No session has the id "${sessionId}". Find the id with search_sessions (or the recent sessions resource).`,
-  );
-}
-
-export function staleCursor(tool: string) {
-  return toolRefusal(
-    `This cursor was not given by ${tool} for this list. Call ${tool} again without a cursor, then pass the nextCursor it returns.`,
   );
 }
 

@@ -12,3 +12,17 @@ export function toolAnswer(text: string, structured: Record<string, unknown>): C
 export function toolRefusal(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
+
+/** A session id that names no session. */
+export function unknownSession(sessionId: string): CallToolResult {
+  return toolRefusal(
+    `No session has the id "${sessionId}". Find the id with search_sessions (or the recent sessions resource).`,
+  );
+}
+
+/** A cursor that another list, or the same transcript in another time range, gave. */
+export function staleCursor(tool: string): CallToolResult {
+  return toolRefusal(
+    `This cursor was not given by ${tool} for this list. Call ${tool} again without a cursor, then pass the nextCursor it returns.`,
+  );
+}

@@ -5,8 +5,7 @@ import type { SessionReader, SessionRecord } from '../../store/records.ts';
 import { shownSpeaker } from '../../store/speakerNames.ts';
 import type { EarshotLibrary } from './earshotLibrary.ts';
 import { decodeCursor, encodeCursor } from './pageCursor.ts';
-import { staleCursor, unknownSession } from './sessionTools.ts';
-import { toolAnswer, toolRefusal } from './toolResults.ts';
+import { staleCursor, toolAnswer, toolRefusal, unknownSession } from './toolResults.ts';
 
 /**
  * A page's text stops growing past this many characters (after at least one segment), so an
