@@ -36,13 +36,14 @@ export interface WebhookDeliveryRecord {
 /** How many ended deliveries the log keeps; pending ones are always kept. */
 export const keptDeliveries = 500;
 
-const rowSchema = z.object({
+/** A delivery as the log gives it out; its row keeps `artefacts` as JSON. */
+export const webhookDeliverySchema = z.object({
   id: z.string(),
   webhookId: z.string(),
   address: z.string(),
   event: z.enum([...webhookEvents, 'webhook.test']),
   sessionId: z.string().nullable(),
-  artefacts: z.string(),
+  artefacts: z.array(z.string()),
   state: z.enum(webhookDeliveryStates),
   attempts: z.number(),
   lastStatus: z.number().nullable(),
@@ -51,6 +52,8 @@ const rowSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
 });
+
+const rowSchema = webhookDeliverySchema.extend({ artefacts: z.string() });
 
 /**
  * The `webhookDeliveries` table: plain SQL, outside TinyBase, because only the service reads it.
@@ -106,5 +109,5 @@ export class WebhookDeliveryTable {
 
 function toRecord(row: unknown): WebhookDeliveryRecord {
   const { artefacts, ...rest } = rowSchema.parse(row);
-  return { ...rest, artefacts: z.array(z.string()).parse(JSON.parse(artefacts)) };
+  return webhookDeliverySchema.parse({ ...rest, artefacts: JSON.parse(artefacts) as unknown });
 }

@@ -63,6 +63,14 @@ async function receiver(answers: Parameters<typeof startWebhookReceiver>[0] = []
   return started;
 }
 
+/** A completed session is told to the feed, and its deliveries' first attempts are made. */
+async function sessionCompletes(): Promise<string> {
+  const sessionId = completedSession();
+  feed.publish({ type: 'session.stopped', sessionId, status: 'completed' });
+  await deliveries.settled();
+  return sessionId;
+}
+
 function completedSession(): string {
   const session = store.createSession({ title: 'Budget review', providerId: 'deepgram' });
   store.appendSegment(session.id, { text: 'We stay under budget.', startMs: 0, endMs: 1800, speaker: 'A' });
@@ -131,8 +139,7 @@ describe('webhook deliveries', () => {
   it('retry a 500 after 30 s (with jitter) and log both attempts; no timer is waited for', async () => {
     const { url, received } = await receiver([500, 204]);
     deliveries.add({ url });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     expect(deliveries.deliveries(1)[0]).toMatchObject({
       state: 'pending',
       attempts: 1,
@@ -159,8 +166,7 @@ describe('webhook deliveries', () => {
   it('give up after six attempts, waiting 30 s, 2 min, 10 min, 1 h and 6 h between them', async () => {
     const { url, received } = await receiver(Array.from({ length: 6 }, () => 503));
     deliveries.add({ url });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     for (const waitMs of [30_000, 120_000, 600_000, 3_600_000, 21_600_000]) {
       time.advance(waitMs);
       await deliveries.settled();
@@ -177,8 +183,7 @@ describe('webhook deliveries', () => {
   it('go on with a pending delivery after a restart', async () => {
     const port = await closedPort();
     const { webhook } = deliveries.add({ url: `http://127.0.0.1:${port}/hook` });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     expect(deliveries.deliveries(1)[0]).toMatchObject({
       state: 'pending',
       attempts: 1,
@@ -207,16 +212,14 @@ describe('webhook deliveries', () => {
   it('switch a webhook off when its receiver answers 410 Gone', async () => {
     const { url } = await receiver([410]);
     const { webhook } = deliveries.add({ url, name: 'Old bot' });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     expect(deliveries.deliveries(1)[0]).toMatchObject({ state: 'failed', attempts: 1, lastStatus: 410 });
     expect(deliveries.list()[0]).toMatchObject({
       id: webhook.id,
       enabled: false,
       disabledBecause: 'The receiver answered 410 Gone, so Earshot switched the webhook off.',
     });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     expect(deliveries.deliveries(10)).toHaveLength(1);
     expect(logged).toEqual([
       `Webhook Old bot (${new URL(url).origin}): The receiver answered 410 Gone, so Earshot switched the webhook off.`,
@@ -229,8 +232,7 @@ describe('webhook deliveries', () => {
       (response) => response.writeHead(307, { Location: `${elsewhere.url}` }).end(),
     ]);
     deliveries.add({ url });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     expect(received).toHaveLength(1);
     expect(elsewhere.received).toHaveLength(0);
     expect(deliveries.deliveries(1)[0]).toMatchObject({ state: 'pending', lastStatus: 307 });
@@ -242,8 +244,7 @@ describe('webhook deliveries', () => {
       (response) => response.writeHead(307, { Location: '/moved' }).end(),
     ]);
     const { secret } = deliveries.add({ url });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     expect(received.map((delivery) => delivery.path)).toEqual([
       '/hooks/T0KEN-in-the-path?key=query-secret',
       '/moved',
@@ -285,8 +286,7 @@ describe('webhook deliveries', () => {
   it('send nothing to a switched-off webhook, and end its pending deliveries', async () => {
     const port = await closedPort();
     const { webhook } = deliveries.add({ url: `http://127.0.0.1:${port}/hook` });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     deliveries.update(webhook.id, { enabled: false });
     expect(deliveries.deliveries(1)[0]).toMatchObject({
       state: 'failed',
@@ -320,8 +320,7 @@ describe('webhook deliveries', () => {
     const { secret } = deliveries.add({ url: `http://127.0.0.1:${port}/hooks/T0KEN-in-the-path` });
     const { url } = await receiver([500]);
     deliveries.add({ url });
-    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await deliveries.settled();
+    await sessionCompletes();
     const backup: string[] = [];
     await writeBackup(store, (chunk) => void backup.push(chunk));
     expect(backup.join('')).toContain('Budget review');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { mostWebhooks, type WebhookDeliveries } from '../../actors/webhooks/webhookDeliveries.ts';
-import { webhookDeliveryStates, webhookEvents } from '../../store/webhookDeliveryTable.ts';
+import { webhookDeliverySchema, webhookEvents } from '../../store/webhookDeliveryTable.ts';
 import { errorResponse, sendJson } from '../responses.ts';
 import { parseJsonBody } from './requestBody.ts';
 
@@ -50,22 +50,6 @@ export const newWebhookAnswerSchema = z.object({
   secret: z.string().meta({
     description: 'The signing secret, given out this once: the receiver checks X-Earshot-Signature with it',
   }),
-});
-
-export const webhookDeliverySchema = z.object({
-  id: z.string().meta({ description: 'Also the X-Earshot-Delivery header and the body’s id' }),
-  webhookId: z.string(),
-  address: z.string(),
-  event: z.enum([...webhookEvents, 'webhook.test']),
-  sessionId: z.string().nullable(),
-  artefacts: z.array(z.string()),
-  state: z.enum(webhookDeliveryStates),
-  attempts: z.number(),
-  lastStatus: z.number().nullable(),
-  lastError: z.string().nullable(),
-  nextAttemptAt: z.number().nullable(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
 });
 
 export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });

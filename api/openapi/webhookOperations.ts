@@ -7,10 +7,10 @@ import {
   newWebhookSchema,
   webhookChangeSchema,
   webhookDeliveryListSchema,
-  webhookDeliverySchema,
   webhookListSchema,
   webhookSchema,
 } from '../control/webhookControl.ts';
+import { webhookDeliverySchema } from '../../store/webhookDeliveryTable.ts';
 import type { PrivateOperation } from './privateOperations.ts';
 
 const webhookId = { description: 'Webhook id', example: '5d3c1b2a-8e7f-4a6b-9c0d-1e2f3a4b5c6d' };

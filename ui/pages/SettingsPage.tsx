@@ -6,6 +6,7 @@ import { NotesFolderSettings } from '../settings/NotesFolderSettings.tsx';
 import { ProvidersSettings } from '../settings/ProvidersSettings.tsx';
 import { RuntimeSettings } from '../settings/RuntimeSettings.tsx';
 import { VocabularySettings } from '../settings/VocabularySettings.tsx';
+import { WebhookSettings } from '../settings/WebhookSettings.tsx';
 import '../styles/settings.css';
 
 const sections: Array<{ section: SettingsSection; label: string }> = [
@@ -20,8 +21,8 @@ const sections: Array<{ section: SettingsSection; label: string }> = [
 
 /**
  * Settings: speech provider configuration, the custom vocabulary, how long session audio is kept,
- * AI providers and prompts, the Open API, integrations (a notes folder) and the local whisper.cpp
- * runtime, one tab each.
+ * AI providers and prompts, the Open API, integrations (a notes folder, webhooks) and the local
+ * whisper.cpp runtime, one tab each.
  */
 export function SettingsPage(props: { section: SettingsSection; provider?: string }) {
   return (
@@ -56,7 +57,12 @@ function SettingsSectionContent(props: { section: SettingsSection; provider?: st
     case 'api':
       return <ApiSettings />;
     case 'integrations':
-      return <NotesFolderSettings />;
+      return (
+        <>
+          <NotesFolderSettings />
+          <WebhookSettings />
+        </>
+      );
     case 'runtime':
       return <RuntimeSettings />;
   }
