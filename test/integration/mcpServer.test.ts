@@ -361,8 +361,19 @@ describe('earshot mcp (stdio)', () => {
     }
   });
 
+  it('tells the assistant when the service it passes messages to has stopped, and what to do', async () => {
+    const { client } = await stdioClient();
+    try {
+      await stopService();
+      await expect(call(client, 'get_status')).rejects.toThrow(
+        /The Earshot service at http:\/\/127\.0\.0\.1:\d+ did not answer \(.*\)\. If it stopped, restart this MCP server: it then reads the data directory\./,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
   it('reads the data directory read-only when no service runs, and says why live status and ask are missing', async () => {
-    await stopService();
     const { client, stderr } = await stdioClient();
     try {
       const { tools } = await client.listTools();
