@@ -33,6 +33,20 @@ const translated = (sessionId: string, text: string): CaptionAction =>
 const stopped = (sessionId: string): CaptionAction =>
   published({ type: 'session.stopped', sessionId, status: 'completed' });
 
+/** The read of a session (its lines numbered from 0), or of none. */
+function read(sessionId: string | undefined, status = 'recording', lines: string[] = []): CaptionAction {
+  return {
+    type: 'loaded',
+    snapshot:
+      sessionId === undefined
+        ? undefined
+        : {
+            session: { id: sessionId, title: 'Standup', status },
+            lines: lines.map((text, seq) => ({ seq, text })),
+          },
+  };
+}
+
 function after(follow: CaptionFollow, ...actions: CaptionAction[]): CaptionState {
   return actions.reduce(nextCaptions, initialCaptions(follow));
 }
@@ -96,18 +110,45 @@ describe('captions following whatever records', () => {
   });
 
   it('starts from the recording session it read, and shows nothing for one that has ended', () => {
-    const reading = after(recording, {
-      type: 'loaded',
-      snapshot: { session: { id: 's1', title: 'Standup', status: 'recording' }, lines: ['One.', 'Two.'] },
-    });
+    const reading = after(recording, { type: 'reset' }, read('s1', 'recording', ['One.', 'Two.']));
     expect(reading.committed).toBe('One. Two.');
     expect(reading.session).toEqual({ id: 's1', title: 'Standup' });
-    const ended = after(recording, {
-      type: 'loaded',
-      snapshot: { session: { id: 's1', title: 'Standup', status: 'completed' }, lines: ['One.'] },
-    });
+    const ended = after(recording, { type: 'reset' }, read('s1', 'completed', ['One.']));
     expect(ended.session).toBeUndefined();
     expect(ended.committed).toBe('');
+  });
+
+  it('clears at a reset, and joins what it reads with what was told meanwhile, each line once', () => {
+    const state = after(
+      recording,
+      started('s1'),
+      final('s1', 'Stale.', 0),
+      { type: 'reset' },
+      final('s1', 'Two.', 1),
+      final('s1', 'Three.', 2),
+      read('s1', 'recording', ['One.', 'Two.']),
+    );
+    expect(state.session).toEqual({ id: 's1', title: 'Standup' });
+    expect(state.committed).toBe('One. Two. Three.');
+  });
+
+  it('keeps a recording told of while the read was under way, when the read found none or an older one', () => {
+    const toldOfNone = after(recording, { type: 'reset' }, started('s2', 'Interview'), read(undefined));
+    expect(toldOfNone.session).toEqual({ id: 's2', title: 'Interview' });
+    const toldOfOlder = after(
+      recording,
+      { type: 'reset' },
+      started('s2', 'Interview'),
+      final('s2', 'Welcome.', 0),
+      read('s1', 'recording', ['Old.']),
+    );
+    expect(toldOfOlder.session).toEqual({ id: 's2', title: 'Interview' });
+    expect(toldOfOlder.committed).toBe('Welcome.');
+  });
+
+  it('shows a final told twice once', () => {
+    const state = after(recording, started('s1'), final('s1', 'Once.', 0), final('s1', 'Once.', 0));
+    expect(state.committed).toBe('Once.');
   });
 
   it('keeps only the end of a long transcript, cut at a word', () => {

@@ -3,11 +3,19 @@ import type { PublishedEvent } from '../../actors/serviceEvents/serviceEventFeed
 /** Which session the captions show: whichever is recording, or one chosen by its id. */
 export type CaptionFollow = { kind: 'recording' } | { kind: 'session'; sessionId: string };
 
+/** One committed segment of the session, by its place in the transcript. */
+export interface CaptionLine {
+  seq: number;
+  text: string;
+}
+
 export interface CaptionState {
   follow: CaptionFollow;
   /** The session shown; its title is '' until known. None while nothing is recording. */
   session: { id: string; title: string } | undefined;
-  /** The end of what was committed, enough to fill the caption lines (older text is dropped). */
+  /** The newest committed segments, enough to fill the caption lines, in transcript order. */
+  lines: CaptionLine[];
+  /** The end of what was committed, as shown (older text is dropped). */
   committed: string;
   /** The tentative tail after the committed text; never stored. */
   tentative: string;
@@ -20,13 +28,15 @@ export interface CaptionState {
 /** What the captions read from the service when they open or after a gap in the events. */
 export interface CaptionSnapshot {
   session: { id: string; title: string; status: string };
-  /** The session's committed lines, oldest first. */
-  lines: string[];
+  /** The session's last committed segments, oldest first. */
+  lines: CaptionLine[];
 }
 
 export type CaptionAction =
   | { type: 'event'; event: PublishedEvent }
-  /** What was read; undefined when nothing is recording (or the chosen session is gone). */
+  /** The events have a gap (or are just starting): what is shown may be stale, and is read again. */
+  | { type: 'reset' }
+  /** What was read after a reset; undefined when nothing is recording (or the chosen session is gone). */
   | { type: 'loaded'; snapshot: CaptionSnapshot | undefined }
   | { type: 'titled'; sessionId: string; title: string };
 
@@ -34,12 +44,22 @@ export type CaptionAction =
 export const keptCharacters = 320;
 
 export function initialCaptions(follow: CaptionFollow): CaptionState {
-  return { follow, session: undefined, committed: '', tentative: '', translation: '', ended: undefined };
+  return {
+    follow,
+    session: undefined,
+    lines: [],
+    committed: '',
+    tentative: '',
+    translation: '',
+    ended: undefined,
+  };
 }
 
 /** The captions after an event from the service or a read of the session. */
 export function nextCaptions(state: CaptionState, action: CaptionAction): CaptionState {
   switch (action.type) {
+    case 'reset':
+      return initialCaptions(state.follow);
     case 'loaded':
       return loaded(state, action.snapshot);
     case 'titled':
@@ -51,13 +71,18 @@ export function nextCaptions(state: CaptionState, action: CaptionAction): Captio
   }
 }
 
+/**
+ * A read that ends a reset, joined with the events that came while it was under way: they are
+ * newer, so a session they started or showed is kept, and its lines are merged with those read.
+ */
 function loaded(state: CaptionState, snapshot: CaptionSnapshot | undefined): CaptionState {
-  const cleared = initialCaptions(state.follow);
-  if (snapshot === undefined) return cleared;
+  if (snapshot === undefined) return state;
   const { id, title, status } = snapshot.session;
   const ended = status === 'completed' || status === 'interrupted' ? status : undefined;
-  if (ended !== undefined && state.follow.kind === 'recording') return cleared;
-  return { ...cleared, session: { id, title }, committed: tail(snapshot.lines.join(' ')), ended };
+  if (state.session !== undefined && state.session.id !== id) return state;
+  if (ended !== undefined && state.follow.kind === 'recording') return state;
+  const session = { id, title: state.session?.title || title };
+  return withLines({ ...state, session, ended: state.ended ?? ended }, [...snapshot.lines, ...state.lines]);
 }
 
 function afterEvent(state: CaptionState, event: PublishedEvent): CaptionState {
@@ -79,7 +104,7 @@ function afterEvent(state: CaptionState, event: PublishedEvent): CaptionState {
         session: { id: event.sessionId, title: event.title },
       };
     case 'transcript.final':
-      return { ...state, committed: tail(joined(state.committed, event.segment.text)) };
+      return withLines(state, [...state.lines, { seq: event.segment.seq, text: event.segment.text }]);
     case 'transcript.partial':
       return { ...state, tentative: event.text };
     case 'translation.final':
@@ -98,6 +123,24 @@ function follows(state: CaptionState, sessionId: string): boolean {
   return state.follow.kind === 'session'
     ? state.follow.sessionId === sessionId
     : state.session?.id === sessionId;
+}
+
+/**
+ * The state with these lines, each segment once (a line read and also told keeps one place), in
+ * transcript order, only the newest that the caption lines can show.
+ */
+function withLines(state: CaptionState, lines: CaptionLine[]): CaptionState {
+  const bySeq = new Map(lines.map((line) => [line.seq, line]));
+  const ordered = [...bySeq.values()].sort((first, second) => first.seq - second.seq);
+  let characters = 0;
+  let first = ordered.length;
+  while (first > 0 && characters < keptCharacters) {
+    first -= 1;
+    characters += (ordered[first]?.text.length ?? 0) + 1;
+  }
+  const kept = ordered.slice(first);
+  const committed = tail(kept.reduce((text, line) => joined(text, line.text), ''));
+  return { ...state, lines: kept, committed };
 }
 
 function spokenText(event: PublishedEvent): string {

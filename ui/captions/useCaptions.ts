@@ -40,12 +40,14 @@ export function useCaptions(follow: CaptionFollow): { captions: CaptionState; st
       url: controlUrl(`/events?${query}`),
       headers: pageKeyHeaders,
       onEvent: (event) => dispatch({ type: 'event', event }),
-      onReset: () =>
+      onReset: () => {
+        dispatch({ type: 'reset' });
         void readSnapshot(followedId).then(
           (snapshot) => dispatch({ type: 'loaded', snapshot }),
           // Unreadable now: the events still bring the next words, and the next reset reads again.
           () => undefined,
-        ),
+        );
+      },
       onStatus: setStatus,
     });
   }, [followedId]);
@@ -82,6 +84,6 @@ async function readSnapshot(sessionId: string | undefined): Promise<CaptionSnaps
   const { session, segments } = await readSession(id);
   return {
     session: { id: session.id, title: session.title, status: session.status },
-    lines: segments.slice(-linesRead).map((segment) => segment.text),
+    lines: segments.slice(-linesRead).map(({ seq, text }) => ({ seq, text })),
   };
 }
