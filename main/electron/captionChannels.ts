@@ -4,6 +4,8 @@ export const captionChannels = {
   toggle: 'earshot:captions:toggle',
   /** Page → shell, with a boolean: positioning on or off. */
   position: 'earshot:captions:position',
+  /** Overlay page → shell, with `{width, height}`: the size the captions need (height) or were given (width). */
+  resize: 'earshot:captions:resize',
   /** Shell → overlay page, with a boolean: whether it is being positioned. */
   positioning: 'earshot:captions:positioning',
 } as const;

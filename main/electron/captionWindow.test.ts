@@ -64,6 +64,9 @@ vi.mock('electron', async () => {
     getBounds() {
       return this.bounds;
     }
+    setSize(width: number, height: number) {
+      this.bounds = { ...this.bounds, width, height };
+    }
   }
   return { BrowserWindow: FakeBrowserWindow, shell: { openExternal: vi.fn() } };
 });
@@ -88,6 +91,7 @@ function overlay() {
     preloadPath: '/app/preload.cjs',
     bounds: () => remembered,
     onBoundsChanged,
+    displayOf: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }),
   });
   const window = () => electron.windows.at(-1) as FakeWindow;
   return { captions, onBoundsChanged, window };
@@ -217,5 +221,21 @@ describe('CaptionOverlay', () => {
     expect(captions.isShown).toBe(false);
     captions.show();
     expect(electron.windows).toHaveLength(2);
+  });
+
+  it('takes the size its page asks for, within its least size and the screen, and remembers it', () => {
+    const { captions, window, onBoundsChanged } = overlay();
+    captions.resize({ width: 900, height: 200 });
+    expect(electron.windows).toHaveLength(0);
+
+    captions.show();
+    captions.resize({ width: 900.4, height: 260.6 });
+    expect(window().bounds).toEqual({ x: 100, y: 700, width: 900, height: 261 });
+    captions.resize({ width: 10, height: 5000 });
+    expect(window().bounds).toEqual({ x: 100, y: 700, width: 320, height: 1040 });
+    expect(onBoundsChanged.mock.calls.map(([bounds]) => bounds)).toEqual([
+      { x: 100, y: 700, width: 900, height: 261 },
+      { x: 100, y: 700, width: 320, height: 1040 },
+    ]);
   });
 });

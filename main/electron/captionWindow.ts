@@ -9,7 +9,12 @@ export interface CaptionOverlayOptions {
   bounds: () => Rectangle;
   /** Told the overlay's bounds after each move or resize, to remember them. */
   onBoundsChanged: (bounds: Rectangle) => void;
+  /** The display the overlay is on (Electron's screen.getDisplayMatching), whose work area bounds its size. */
+  displayOf: (bounds: Rectangle) => { workArea: Rectangle };
 }
+
+/** The smallest overlay: a short line of the smallest text. */
+const leastSize = { width: 320, height: 90 };
 
 /** How large the overlay first is: two lines of captions across the middle of the screen. */
 const firstSize = { width: 760, height: 170 };
@@ -39,8 +44,8 @@ export function captionWindowOptions(
   return {
     title: 'Earshot captions',
     ...bounds,
-    minWidth: 320,
-    minHeight: 110,
+    minWidth: leastSize.width,
+    minHeight: leastSize.height,
     frame: false,
     transparent: true,
     backgroundColor: '#00000000',
@@ -97,6 +102,20 @@ export class CaptionOverlay {
     this.positioning = on;
     if (on) this.show();
     else if (this.window !== undefined) this.applyPositioning(this.window);
+  }
+
+  /**
+   * Gives the overlay a size its page asked for (its text grew, or Narrower/Wider while positioned),
+   * kept between the window's least size and the screen's work area, and remembers it.
+   */
+  resize(size: { width: number; height: number }): void {
+    const window = this.window;
+    if (window === undefined) return;
+    const { workArea } = this.options.displayOf(window.getBounds());
+    const width = Math.round(Math.min(Math.max(size.width, leastSize.width), workArea.width));
+    const height = Math.round(Math.min(Math.max(size.height, leastSize.height), workArea.height));
+    window.setSize(width, height);
+    this.options.onBoundsChanged(window.getBounds());
   }
 
   /** Closes the overlay for good (the main window closed, or the app quits). */

@@ -140,7 +140,10 @@ vi.mock('electron', () => ({
     },
   },
   desktopCapturer: { getSources: () => Promise.resolve([]) },
-  screen: { getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }) },
+  screen: {
+    getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }),
+    getDisplayMatching: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }),
+  },
 }));
 
 const startupTimeout = { timeout: 20_000 };
@@ -220,8 +223,12 @@ describe('the desktop shell', () => {
     expect(signIn.status).toBe(200);
     expect(signIn.cookie).toMatch(new RegExp(`^earshot-session-${info.port}=`));
     expect((await openInBrowser(window?.loadedUrls[0] ?? '')).status).toBe(401);
-    // The only messages the page can send ask to show, hide or position the caption overlay.
-    expect(electron.ipcMain.eventNames()).toEqual([captionChannels.toggle, captionChannels.position]);
+    // The only messages the page can send ask to show, hide, position or resize the caption overlay.
+    expect(electron.ipcMain.eventNames()).toEqual([
+      captionChannels.toggle,
+      captionChannels.position,
+      captionChannels.resize,
+    ]);
 
     clickTrayItem('Open in browser');
     await vi.waitFor(() => expect(electron.openExternal).toHaveBeenCalledTimes(1));

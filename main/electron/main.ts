@@ -79,6 +79,7 @@ function start(): void {
           firstCaptionBounds(screen.getPrimaryDisplay().workArea),
         onBoundsChanged: (captionBounds) =>
           writeShellSettings(settingsFile(), { ...readShellSettings(settingsFile()), captionBounds }),
+        displayOf: (bounds) => screen.getDisplayMatching(bounds),
       });
       answerCaptionRequests(ipcMain, captions, baseUrl);
       // The overlay alone must not keep the app open once the main window has closed.

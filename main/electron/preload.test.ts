@@ -38,19 +38,21 @@ describe('the preload', () => {
     expect(electron.exposeInMainWorld.mock.calls).toEqual([['earshot', expect.any(Object)]]);
     expect(Object.keys(bridge).sort()).toEqual(['captions', 'desktop', 'platform']);
     expect(bridge).toMatchObject({ desktop: true, platform: process.platform });
-    expect(Object.keys(bridge.captions).sort()).toEqual(['onPositioning', 'position', 'toggle']);
+    expect(Object.keys(bridge.captions).sort()).toEqual(['onPositioning', 'position', 'resize', 'toggle']);
     expect(electron.sendSync).not.toHaveBeenCalled();
   });
 
-  it('lets the page show, hide and position the caption overlay, sending only a boolean', async () => {
+  it('lets the page show, hide, position and resize the caption overlay, sending only what each needs', async () => {
     const { captions } = await runPreload();
     captions.toggle();
     captions.position(true);
     captions.position('yes' as unknown as boolean);
+    captions.resize({ width: 800, height: 240, ...{ url: 'file:///' } });
     expect(electron.send.mock.calls).toEqual([
       [captionChannels.toggle],
       [captionChannels.position, true],
       [captionChannels.position, false],
+      [captionChannels.resize, { width: 800, height: 240 }],
     ]);
   });
 

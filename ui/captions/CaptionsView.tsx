@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, type Ref, useState } from 'react';
 import { hasOwnTitle } from '../sessions/sessionDisplayTitle.ts';
 import type { CaptionFollow, CaptionState } from './captionLines.ts';
 import {
@@ -17,14 +17,21 @@ import '../styles/captions.css';
  * height, the translation under them when the session has one, and which session it is. Text size
  * and the backdrop's opacity are kept in this browser's storage.
  */
-export function CaptionsView(props: {
+export function CaptionsView({
+  follow,
+  className,
+  controls,
+  ref,
+}: {
   follow: CaptionFollow;
   /** More classes for the frame (the desktop overlay's). */
   className?: string;
   /** More buttons beside the size and opacity ones. */
   controls?: ReactNode;
+  /** The frame, for the overlay to measure. */
+  ref?: Ref<HTMLDivElement>;
 }) {
-  const { captions, status } = useCaptions(props.follow);
+  const { captions, status } = useCaptions(follow);
   const [settings, setSettings] = useState(readCaptionSettings);
   const change = (patch: Partial<CaptionSettings>) => {
     const changed = { ...settings, ...patch };
@@ -37,7 +44,8 @@ export function CaptionsView(props: {
   } as CSSProperties;
   return (
     <div
-      className={['captions', props.className].filter(Boolean).join(' ')}
+      ref={ref}
+      className={['captions', className].filter(Boolean).join(' ')}
       style={style}
       data-testid="captions"
     >
@@ -78,7 +86,7 @@ export function CaptionsView(props: {
           >
             ●
           </button>
-          {props.controls}
+          {controls}
         </span>
       </div>
       <p className="captions-lines" aria-live="polite" data-testid="captions-lines">

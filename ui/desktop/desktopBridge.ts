@@ -14,6 +14,8 @@ export interface DesktopCaptions {
   toggle: () => void;
   /** Turns the overlay's positioning on (it takes the mouse, to be moved and resized) or off (clicks pass through). */
   position: (on: boolean) => void;
+  /** Asks the shell to give the overlay this size (CSS pixels); it keeps the size within the screen. */
+  resize: (size: { width: number; height: number }) => void;
   /** Calls `listener` when positioning starts or ends; returns the function that stops listening. */
   onPositioning: (listener: (on: boolean) => void) => () => void;
 }
