@@ -2,12 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { streamingFixture as deepgramFixture } from '../fakes/deepgram/streamingFixture.ts';
-import { markedSentences, markedText } from '../fakes/streaming/markedSpeech.ts';
+import { markedSentences } from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
+import { normalisedWords } from '../conformance/liveStreams.ts';
+import { storedWords } from '../support/liveSessionAudio.ts';
 import { OpenedResources } from '../support/openedResources.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type EarshotInBrowser, openEarshot } from './support/earshotInBrowser.ts';
+import { startRecording } from './support/liveRecording.ts';
 import { screenshotDirectory } from './support/screenshots.ts';
 import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
 
@@ -18,7 +21,6 @@ import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
  * once the recording stops. Closing the window ends its stream.
  */
 const words = markedSentences(40);
-const firstSentence = markedText(words.slice(0, 6));
 
 let browser: Browser;
 let audio: ReturnType<typeof temporaryDirectory>;
@@ -37,17 +39,9 @@ afterAll(async () => {
   audio.remove();
 });
 
-/** What a part of the captions shows, as `shownWords` compares words. */
+/** What a part of the captions shows. */
 type CaptionPart = 'captions-session' | 'captions-committed' | 'captions-tentative';
 type ReadCaption = (part: CaptionPart) => Promise<string>;
-
-function comparable(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** The service's count of followers: the app channel and each event stream. */
 async function liveClients(earshot: EarshotInBrowser): Promise<number> {
@@ -64,13 +58,10 @@ function textSize(page: Page): Promise<string> {
   });
 }
 
-async function startRecording(page: Page): Promise<void> {
-  const provider = page.getByLabel('Provider', { exact: true });
-  const option = provider.locator('option').filter({ hasText: /P06/ });
-  await provider.selectOption((await option.getAttribute('value')) ?? '');
-  await page.getByLabel(/^Title/).fill('Captions test');
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  await page.getByTestId('live-state').getByText('Recording').waitFor();
+/** The session the Live page records, as it remembers it for a reload. */
+async function recordingSessionId(page: Page): Promise<string> {
+  const remembered = await page.evaluate(() => sessionStorage.getItem('earshot.liveRecording'));
+  return (JSON.parse(remembered ?? '{}') as { sessionId?: string }).sessionId ?? '';
 }
 
 /** Words committed and a tentative tail appear, and the session is named; Stop clears them all. */
@@ -81,11 +72,15 @@ async function followsTheRecording(
 ): Promise<void> {
   await expect.poll(() => read('captions-session'), { timeout: 20_000 }).toBe('Captions test');
   await expect
-    .poll(async () => comparable(await read('captions-tentative')), { timeout: 20_000 })
+    .poll(async () => normalisedWords(await read('captions-tentative')), { timeout: 20_000 })
     .not.toBe('');
-  await expect
-    .poll(async () => comparable(await read('captions-committed')), { timeout: 20_000 })
-    .toContain(firstSentence);
+  // The committed line is the end of what the service stored, and more than a few words of it.
+  const sessionId = await recordingSessionId(earshot.page);
+  const committedIsStoredTail = async () => {
+    const shown = normalisedWords(await read('captions-committed'));
+    return shown.split(' ').length >= 6 && storedWords(earshot.service.store, sessionId).endsWith(shown);
+  };
+  await expect.poll(committedIsStoredTail, { timeout: 20_000 }).toBe(true);
   await whileSpeaking?.();
 
   await earshot.page.getByRole('button', { name: 'Stop' }).click();
@@ -119,7 +114,7 @@ it('opens captions in a picture-in-picture window that follows the recording, an
     await expect.poll(() => inPictureInPicture('captions-session')).toBe('Waiting for a recording…');
     await expect.poll(() => liveClients(earshot)).toBe(clientsBefore + 1);
 
-    await startRecording(page);
+    await startRecording(page, /P06/, 'Captions test');
     await followsTheRecording(earshot, inPictureInPicture);
 
     // The button closes the window it opened, and with it the stream.
@@ -159,7 +154,7 @@ it('opens a pop-up of the captions page where picture-in-picture is missing, whi
     await popup.getByRole('button', { name: 'Larger text' }).click();
     expect(await size()).toBe('28px');
 
-    await startRecording(page);
+    await startRecording(page, /P06/, 'Captions test');
     await followsTheRecording(
       earshot,
       (part) => popup.getByTestId(part).innerText(),
@@ -177,3 +172,67 @@ it('opens a pop-up of the captions page where picture-in-picture is missing, whi
     await earshot.close();
   }
 }, 90_000);
+
+it('in the desktop shell, asks the shell for its overlay, which fits its text and is positioned through the bridge', async () => {
+  const earshot = await openEarshot(browser);
+  try {
+    const { page, context, url } = earshot;
+    // The preload's bridge (main/electron/preload.ts) as the page sees it, noting what it is asked.
+    await context.addInitScript(() => {
+      const calls: unknown[][] = [];
+      let positioningListener: ((on: boolean) => void) | undefined;
+      Object.assign(globalThis, {
+        bridgeCalls: calls,
+        setPositioning: (on: boolean) => positioningListener?.(on),
+        earshot: {
+          desktop: true,
+          platform: 'linux',
+          captions: {
+            toggle: () => calls.push(['toggle']),
+            position: (on: boolean) => calls.push(['position', on]),
+            resize: (size: unknown) => calls.push(['resize', size]),
+            onPositioning: (listener: (on: boolean) => void) => {
+              positioningListener = listener;
+              return () => (positioningListener = undefined);
+            },
+          },
+        },
+      });
+    });
+    const bridgeCalls = (on: Page) =>
+      on.evaluate(() => (globalThis as unknown as { bridgeCalls: unknown[][] }).bridgeCalls);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Captions' }).click();
+    expect(await bridgeCalls(page)).toEqual([['toggle']]);
+    expect(context.pages()).toHaveLength(1);
+
+    const overlay = await context.newPage();
+    await overlay.goto(`${url}#/captions?overlay`);
+    await overlay.getByTestId('captions-session').getByText('Waiting for a recording…').waitFor();
+    const frameHeight = () =>
+      overlay.getByTestId('captions').evaluate((element) => {
+        const frame = element as unknown as { getBoundingClientRect: () => { height: number } };
+        return Math.ceil(frame.getBoundingClientRect().height);
+      });
+    const lastResize = async () =>
+      (await bridgeCalls(overlay)).filter(([call]) => call === 'resize').at(-1)?.[1];
+    // The window is made as tall as the captions, as wide as it is.
+    await expect.poll(lastResize).toEqual({ width: 1280, height: await frameHeight() });
+    expect(await overlay.getByRole('button', { name: 'Larger text' }).isVisible()).toBe(false);
+
+    await overlay.evaluate(() =>
+      (globalThis as unknown as { setPositioning: (on: boolean) => void }).setPositioning(true),
+    );
+    await overlay.getByRole('button', { name: 'Larger text' }).click();
+    const taller = await frameHeight();
+    await expect.poll(lastResize).toEqual({ width: 1280, height: taller });
+    await overlay.getByRole('button', { name: 'Wider' }).click();
+    expect(await lastResize()).toEqual({ width: 1360, height: 860 });
+    await overlay.getByRole('button', { name: 'Done' }).click();
+    expect((await bridgeCalls(overlay)).at(-1)).toEqual(['position', false]);
+    expect(earshot.pageErrors).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+}, 60_000);

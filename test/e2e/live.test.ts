@@ -12,6 +12,7 @@ import { OpenedResources } from '../support/openedResources.ts';
 import { accessibilityProblems, sidewaysOverflow } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openEarshot } from './support/earshotInBrowser.ts';
+import { startRecording } from './support/liveRecording.ts';
 import { shownWords } from './support/liveTranscript.ts';
 import { writeMarkedSpeechWav } from './support/markedSpeechWav.ts';
 import { saveScreenshots } from './support/screenshots.ts';
@@ -43,19 +44,6 @@ afterAll(async () => {
   audio.remove();
 });
 
-async function startRecording(
-  earshot: { page: Page; dataDirectory: string; pageErrors: string[] },
-  providerLabel: RegExp,
-): Promise<void> {
-  const { page } = earshot;
-  const provider = page.getByLabel('Provider', { exact: true });
-  const option = provider.locator('option').filter({ hasText: providerLabel });
-  await provider.selectOption((await option.getAttribute('value')) ?? '');
-  await page.getByLabel(/^Title/).fill('Browser live test');
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  await page.getByTestId('live-state').getByText('Recording').waitFor();
-}
-
 async function stopAndOpenSession(page: Page, options: { alreadyStopped?: boolean } = {}): Promise<string> {
   if (options.alreadyStopped !== true) await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByTestId('live-state').getByText('Completed').waitFor({ timeout: 20_000 });
@@ -84,7 +72,7 @@ describe.each([
     });
     try {
       const { page, service } = earshot;
-      await startRecording(earshot, label);
+      await startRecording(earshot.page, label);
       await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstSentence);
       await saveScreenshots(page, `live-${providerId}`);
       const sessionId = await stopAndOpenSession(page);
@@ -106,7 +94,7 @@ it('keeps recording through a reload: same session, capture resumes, more text',
   });
   try {
     const { page, service } = earshot;
-    await startRecording(earshot, /P06/);
+    await startRecording(earshot.page, /P06/);
     await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstSentence);
     const remembered = () =>
       page.evaluate(
@@ -149,7 +137,7 @@ it('after Stop on a slow windowed provider, says how much audio is left, and sav
   });
   try {
     const { page, service } = earshot;
-    await startRecording(earshot, /P11/);
+    await startRecording(earshot.page, /P11/);
     await expect.poll(() => shownWords(page), { timeout: 20_000 }).toContain(firstSentence);
     // The provider stops answering: audio piles up in the window while the page records on. Stop
     // comes once a pass is waiting for its answer and more speech has come since, however slowly a
@@ -188,7 +176,7 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
   const whileRecording = async (body: (earshot: OpenedEarshot, sessionId: string) => Promise<void>) => {
     const earshot = await openWithDeepgram();
     try {
-      await startRecording(earshot, /P06/);
+      await startRecording(earshot.page, /P06/);
       await body(earshot, await rememberedSessionId(earshot.page));
       expect(earshot.pageErrors).toEqual([]);
     } finally {
@@ -334,7 +322,7 @@ describe('the recording as every page and tab sees it (Deepgram streaming fake, 
       expect(await sidewaysOverflow(page)).toBe(0);
       await saveScreenshots(page, 'live-phone');
 
-      await startRecording(earshot, /P06/);
+      await startRecording(earshot.page, /P06/);
       await page.getByTestId('recording-indicator').waitFor();
       expect(await sidewaysOverflow(page)).toBe(0);
       await saveScreenshots(page, 'live-phone-recording');

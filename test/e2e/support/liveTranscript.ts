@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { normalisedWords } from '../../conformance/liveStreams.ts';
 
 /** The live transcript as the page shows it. */
 function transcriptText(page: Page): Promise<string> {
@@ -7,9 +8,5 @@ function transcriptText(page: Page): Promise<string> {
 
 /** Words on screen, lower case, without punctuation, as storedWords compares them. */
 export async function shownWords(page: Page): Promise<string> {
-  return (await transcriptText(page))
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return normalisedWords(await transcriptText(page));
 }
