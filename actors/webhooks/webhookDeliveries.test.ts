@@ -257,7 +257,6 @@ describe('webhook deliveries', () => {
     const { url, received } = await receiver([() => undefined]);
     deliveries.add({ url });
     feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
-    await new Promise((resolve) => setImmediate(resolve));
     while (received.length === 0) await new Promise((resolve) => setImmediate(resolve));
     time.advance(10_000);
     await deliveries.settled();
@@ -267,6 +266,20 @@ describe('webhook deliveries', () => {
       lastStatus: null,
       lastError: 'No answer within 10 s.',
       nextAttemptAt: start + 10_000 + 30_000,
+    });
+  });
+
+  it('cut an attempt short when it stops, leaving the delivery pending for the next start', async () => {
+    const { url, received } = await receiver([() => undefined]);
+    deliveries.add({ url });
+    feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' });
+    while (received.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await deliveries.close();
+    expect(deliveries.deliveries(1)[0]).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: start,
     });
   });
 

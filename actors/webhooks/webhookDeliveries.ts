@@ -89,6 +89,8 @@ export class WebhookDeliveries {
   private readonly attemptTimeoutMs: number;
   private readonly log: (line: string) => void;
   private readonly inFlight = new Map<string, Promise<WebhookDeliveryRecord>>();
+  /** Aborts the attempts under way, so that a stopping service does not wait for slow receivers. */
+  private readonly stopping = new AbortController();
   private stopFollowing: (() => void) | undefined;
   private cancelTimer: (() => void) | undefined;
   private closed = false;
@@ -116,11 +118,16 @@ export class WebhookDeliveries {
     this.schedule();
   }
 
-  /** Stops following and scheduling, and waits for the attempts under way; pending ones stay pending. */
+  /**
+   * Stops following and scheduling and cuts the attempts under way short; those are left in the
+   * log as they were before (an attempt cut off by a stop is not counted), so the next start makes
+   * them again.
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.stopFollowing?.();
     this.cancelTimer?.();
+    this.stopping.abort();
     await this.settled();
   }
 
@@ -299,16 +306,17 @@ export class WebhookDeliveries {
       timestamp,
       signature: webhookSignature(webhook.secret, timestamp, body),
     });
-    const abort = new AbortController();
-    const cancelTimeout = this.clock.setTimeout(() => abort.abort(), this.attemptTimeoutMs);
+    const timeout = new AbortController();
+    const cancelTimeout = this.clock.setTimeout(() => timeout.abort(), this.attemptTimeoutMs);
     const outcome = await postWebhook({
       url: webhook.url,
       body,
       headers,
-      signal: abort.signal,
+      signal: AbortSignal.any([timeout.signal, this.stopping.signal]),
       send: this.send,
       timeoutSeconds: this.attemptTimeoutMs / 1000,
     }).finally(cancelTimeout);
+    if (outcome.status === null && this.stopping.signal.aborted) return delivery;
     const attempted = { ...delivery, attempts, lastStatus: outcome.status };
     if (outcome.error === null) return this.end(attempted, 'delivered', null);
     if (outcome.status === 410) {
