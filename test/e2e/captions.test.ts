@@ -8,6 +8,7 @@ import { normalisedWords } from '../conformance/liveStreams.ts';
 import { storedWords } from '../support/liveSessionAudio.ts';
 import { OpenedResources } from '../support/openedResources.ts';
 import { temporaryDirectory } from '../support/temporaryDirectory.ts';
+import { accessibilityProblems } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type EarshotInBrowser, openEarshot } from './support/earshotInBrowser.ts';
 import { startRecording } from './support/liveRecording.ts';
@@ -158,7 +159,10 @@ it('opens a pop-up of the captions page where picture-in-picture is missing, whi
     await followsTheRecording(
       earshot,
       (part) => popup.getByTestId(part).innerText(),
-      () => popup.screenshot({ path: `${screenshotDirectory}captions-popup.png` }),
+      async () => {
+        await popup.screenshot({ path: `${screenshotDirectory}captions-popup.png` });
+        expect(await accessibilityProblems(popup)).toEqual([]);
+      },
     );
 
     await popup.close();

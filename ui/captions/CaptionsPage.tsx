@@ -17,30 +17,38 @@ export function CaptionsPage(props: { route: Extract<Route, { page: 'captions' }
   const frame = useRef<HTMLDivElement>(null);
   useFittedHeight(frame, overlay === true);
   useRememberedWindow(overlay !== true);
-  if (overlay !== true) return <CaptionsView follow={follow} />;
+  if (overlay !== true) {
+    return (
+      <main>
+        <CaptionsView follow={follow} />
+      </main>
+    );
+  }
   const widen = (by: number) =>
     desktopBridge()?.captions.resize({ width: innerWidth + by, height: innerHeight });
   return (
-    <CaptionsView
-      follow={follow}
-      ref={frame}
-      className={placing ? 'captions-overlay captions-placing' : 'captions-overlay'}
-      controls={
-        placing && (
-          <>
-            <button type="button" onClick={() => widen(-widthStep)}>
-              Narrower
-            </button>
-            <button type="button" onClick={() => widen(widthStep)}>
-              Wider
-            </button>
-            <button type="button" onClick={() => desktopBridge()?.captions.position(false)}>
-              Done
-            </button>
-          </>
-        )
-      }
-    />
+    <main>
+      <CaptionsView
+        follow={follow}
+        ref={frame}
+        className={placing ? 'captions-overlay captions-placing' : 'captions-overlay'}
+        controls={
+          placing && (
+            <>
+              <button type="button" onClick={() => widen(-widthStep)}>
+                Narrower
+              </button>
+              <button type="button" onClick={() => widen(widthStep)}>
+                Wider
+              </button>
+              <button type="button" onClick={() => desktopBridge()?.captions.position(false)}>
+                Done
+              </button>
+            </>
+          )
+        }
+      />
+    </main>
   );
 }
 

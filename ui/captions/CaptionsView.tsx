@@ -50,42 +50,34 @@ export function CaptionsView({
       data-testid="captions"
     >
       <div className="captions-bar">
-        <span className="captions-session" data-testid="captions-session">
+        <h1 className="captions-session" data-testid="captions-session">
           {sessionLine(captions, status)}
-        </span>
+        </h1>
         <span className="captions-controls">
-          <button
-            type="button"
-            aria-label="Smaller text"
+          <SettingButton
+            sign="A−"
+            label="Smaller text"
             disabled={settings.fontSize <= fontSizes.smallest}
             onClick={() => change({ fontSize: settings.fontSize - fontSizes.step })}
-          >
-            A−
-          </button>
-          <button
-            type="button"
-            aria-label="Larger text"
+          />
+          <SettingButton
+            sign="A+"
+            label="Larger text"
             disabled={settings.fontSize >= fontSizes.largest}
             onClick={() => change({ fontSize: settings.fontSize + fontSizes.step })}
-          >
-            A+
-          </button>
-          <button
-            type="button"
-            aria-label="More transparent"
+          />
+          <SettingButton
+            sign="◌"
+            label="More transparent"
             disabled={settings.opacity <= opacities.lowest}
             onClick={() => change({ opacity: stepped(settings.opacity - opacities.step) })}
-          >
-            ◌
-          </button>
-          <button
-            type="button"
-            aria-label="More opaque"
+          />
+          <SettingButton
+            sign="●"
+            label="More opaque"
             disabled={settings.opacity >= opacities.highest}
             onClick={() => change({ opacity: stepped(settings.opacity + opacities.step) })}
-          >
-            ●
-          </button>
+          />
           {controls}
         </span>
       </div>
@@ -103,6 +95,16 @@ export function CaptionsView({
         </p>
       )}
     </div>
+  );
+}
+
+/** A small button that shows a sign and is named in words (its words are read, the sign is not). */
+function SettingButton(props: { sign: string; label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <button type="button" title={props.label} disabled={props.disabled} onClick={props.onClick}>
+      <span aria-hidden="true">{props.sign}</span>
+      <span className="captions-unseen">{props.label}</span>
+    </button>
   );
 }
 
