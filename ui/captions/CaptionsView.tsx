@@ -103,7 +103,7 @@ function SettingButton(props: { sign: string; label: string; disabled: boolean; 
   return (
     <button type="button" title={props.label} disabled={props.disabled} onClick={props.onClick}>
       <span aria-hidden="true">{props.sign}</span>
-      <span className="captions-unseen">{props.label}</span>
+      <span className="visually-hidden">{props.label}</span>
     </button>
   );
 }
