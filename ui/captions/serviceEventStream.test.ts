@@ -121,6 +121,24 @@ describe('followServiceEvents', () => {
     expect(statuses).toEqual(['connecting', 'waiting', 'connecting', 'open']);
   });
 
+  it("passes on only the feed's events (not comments or a dropped notice), and resumes after being dropped", async () => {
+    const service = await eventServer((response, connection) => {
+      openStream(response);
+      if (connection === 1) {
+        response.end(
+          `retry: 20\n\n: keep-alive\n\n${frame(published('a-1', 'one'))}` +
+            `event: dropped\ndata: {"type":"dropped","reason":"Too slow."}\n\n`,
+        );
+        return;
+      }
+      response.write(frame(published('a-2', 'two')));
+    });
+    const { events } = follow(service.url);
+
+    await vi.waitFor(() => expect(events.map((event) => event.id)).toEqual(['a-1', 'a-2']));
+    expect(service.connections[1]?.request.headers['last-event-id']).toBe('a-1');
+  });
+
   it('tells its follower to read again when the service sends stream.reset, and goes on after it', async () => {
     const service = await eventServer((response, connection) => {
       openStream(response);
