@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceEventFeed } from '../serviceEvents/serviceEventFeed.ts';
@@ -281,6 +281,42 @@ describe('webhook deliveries', () => {
       lastError: null,
       nextAttemptAt: start,
     });
+  });
+
+  it('survive a secrets file that does not read: the event is logged, the delivery waits a minute', async () => {
+    writeFileSync(join(directory.path, 'secrets.json'), JSON.stringify({ webhooks: [{ url: 'x' }] }));
+    expect(() =>
+      feed.publish({ type: 'session.stopped', sessionId: completedSession(), status: 'completed' }),
+    ).not.toThrow();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^Webhooks could not queue the deliveries of an event: /);
+
+    store.putWebhookDelivery({
+      id: 'waiting',
+      webhookId: 'w1',
+      address: 'https://hooks.example.com',
+      event: 'session.completed',
+      sessionId: null,
+      artefacts: [],
+      state: 'pending',
+      attempts: 0,
+      lastStatus: null,
+      lastError: null,
+      nextAttemptAt: start,
+      createdAt: start,
+      updatedAt: start,
+    });
+    expect(await deliveries.retryNow('waiting')).toMatchObject({ id: 'waiting', state: 'pending' });
+    await deliveries.settled();
+    expect(logged.slice(1)).toEqual([
+      expect.stringMatching(/^Webhooks could not attempt delivery waiting: /),
+    ]);
+    time.advance(59_999);
+    await deliveries.settled();
+    expect(logged).toHaveLength(2);
+    time.advance(1);
+    await deliveries.settled();
+    expect(logged).toHaveLength(3);
   });
 
   it('send ai.updated with the artefacts, one waiting delivery per session carrying every change', async () => {

@@ -72,6 +72,8 @@ export const mostWebhooks = 20;
 /** Attempts made at once; the rest wait for a free one. */
 const parallelAttempts = 8;
 const defaultAttemptTimeoutMs = 10_000;
+/** How long a delivery waits after Earshot itself failed to attempt it (an unreadable secrets file). */
+const heldAfterFailureMs = 60_000;
 
 /**
  * The outgoing webhooks: it keeps their list (in the secrets file), turns the service's events into
@@ -89,6 +91,8 @@ export class WebhookDeliveries {
   private readonly attemptTimeoutMs: number;
   private readonly log: (line: string) => void;
   private readonly inFlight = new Map<string, Promise<WebhookDeliveryRecord>>();
+  /** Deliveries whose last attempt failed inside Earshot, held until then so they are not tried in a loop. */
+  private readonly heldUntil = new Map<string, number>();
   /** Aborts the attempts under way, so that a stopping service does not wait for slow receivers. */
   private readonly stopping = new AbortController();
   private stopFollowing: (() => void) | undefined;
@@ -109,11 +113,15 @@ export class WebhookDeliveries {
   /** Follows the service's events and goes on with the deliveries a previous run left pending. */
   start(): void {
     this.stopFollowing = this.feed.subscribe((event) => {
-      if (event.type === 'session.stopped' && event.status === 'completed') {
-        this.enqueue('session.completed', event.sessionId, []);
-      } else if (event.type === 'ai.updated') {
-        this.enqueue('ai.updated', event.sessionId, event.artefacts);
-      }
+      // A delivery that cannot be queued (a secrets file that does not read, a full disk) must not
+      // fail the store's transaction that told the event, nor the feed's other followers.
+      this.safely('could not queue the deliveries of an event', () => {
+        if (event.type === 'session.stopped' && event.status === 'completed') {
+          this.enqueue('session.completed', event.sessionId, []);
+        } else if (event.type === 'ai.updated') {
+          this.enqueue('ai.updated', event.sessionId, event.artefacts);
+        }
+      });
     });
     this.schedule();
   }
@@ -255,31 +263,40 @@ export class WebhookDeliveries {
 
   /** Starts what is due (a few at a time) and sets the timer for the next one. */
   private schedule(): void {
+    this.safely('could not plan the next attempts', () => this.scheduleDue());
+  }
+
+  private scheduleDue(): void {
     if (this.closed) return;
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     const now = this.clock.now();
+    const dueAt = (delivery: WebhookDeliveryRecord) =>
+      Math.max(delivery.nextAttemptAt ?? now, this.heldUntil.get(delivery.id) ?? now);
     const waiting = this.store
       .pendingWebhookDeliveries()
       .filter((delivery) => !this.inFlight.has(delivery.id));
     for (const delivery of waiting) {
       if (this.inFlight.size >= parallelAttempts) return;
-      if ((delivery.nextAttemptAt ?? now) <= now) void this.attempt(delivery);
+      if (dueAt(delivery) <= now) void this.attempt(delivery);
     }
-    const next = waiting.find((delivery) => !this.inFlight.has(delivery.id));
-    if (next !== undefined) {
-      this.cancelTimer = this.clock.setTimeout(
-        () => this.schedule(),
-        Math.max(0, (next.nextAttemptAt ?? now) - now),
-      );
+    const later = waiting.filter((delivery) => !this.inFlight.has(delivery.id)).map(dueAt);
+    if (later.length > 0) {
+      this.cancelTimer = this.clock.setTimeout(() => this.schedule(), Math.max(0, Math.min(...later) - now));
     }
   }
 
   private attempt(delivery: WebhookDeliveryRecord): Promise<WebhookDeliveryRecord> {
-    const attempt = this.attemptOnce(delivery).finally(() => {
-      this.inFlight.delete(delivery.id);
-      this.schedule();
-    });
+    const attempt = this.attemptOnce(delivery)
+      .catch((error: unknown) => {
+        this.report(`could not attempt delivery ${delivery.id}`, error);
+        this.heldUntil.set(delivery.id, this.clock.now() + heldAfterFailureMs);
+        return delivery;
+      })
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        this.schedule();
+      });
     this.inFlight.set(delivery.id, attempt);
     return attempt;
   }
@@ -355,6 +372,19 @@ export class WebhookDeliveries {
         this.end(delivery, 'failed', reason);
       }
     }
+  }
+
+  /** Runs `work`; a failure is logged (in words that hold no URL or secret), never thrown. */
+  private safely(what: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.report(what, error);
+    }
+  }
+
+  private report(what: string, error: unknown): void {
+    this.log(`Webhooks ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   private changeWebhook(
