@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeProviderConfig } from '../../store/providerSettings.ts';
 import { streamingFixture as deepgramFixture } from '../fakes/deepgram/streamingFixture.ts';
+import { streamingFixture as sonioxFixture } from '../fakes/soniox/streamingFixture.ts';
 import { markedSentences } from '../fakes/streaming/markedSpeech.ts';
 import type { StreamingFake } from '../fakes/streaming/streamingFake.ts';
 import { normalisedWords } from '../conformance/liveStreams.ts';
@@ -26,13 +27,15 @@ const words = markedSentences(40);
 let browser: Browser;
 let audio: ReturnType<typeof temporaryDirectory>;
 let deepgram: StreamingFake;
+let soniox: StreamingFake;
 const opened = new OpenedResources();
 beforeAll(async () => {
   audio = temporaryDirectory('captions-e2e-audio');
   const wav = writeMarkedSpeechWav(audio.path, words);
-  [browser, deepgram] = await opened.openTogether([
+  [browser, deepgram, soniox] = await opened.openTogether([
     launchBrowser({ microphoneWav: wav.path }),
     deepgramFixture.start(),
+    sonioxFixture.start(),
   ]);
 });
 afterAll(async () => {
@@ -235,6 +238,45 @@ it('in the desktop shell, asks the shell for its overlay, which fits its text an
     expect(await lastResize()).toEqual({ width: 1360, height: 860 });
     await overlay.getByRole('button', { name: 'Done' }).click();
     expect((await bridgeCalls(overlay)).at(-1)).toEqual(['position', false]);
+    expect(earshot.pageErrors).toEqual([]);
+  } finally {
+    await earshot.close();
+  }
+}, 60_000);
+
+it("shows a session's translation (P01) as its own line under the words, and clears it at Stop", async () => {
+  const earshot = await openEarshot(browser, {
+    prepare: (dataDirectory) =>
+      writeProviderConfig(dataDirectory, 'soniox', {
+        ...sonioxFixture.config(soniox),
+        translationEnabled: true,
+        translationTargetLanguage: 'fr',
+      }),
+  });
+  try {
+    const { page, context, url } = earshot;
+    const captions = await context.newPage();
+    await captions.goto(`${url}#/captions`);
+    await captions.getByTestId('captions-session').getByText('Waiting for a recording…').waitFor();
+    expect(await captions.getByTestId('captions-translation').count()).toBe(0);
+
+    await startRecording(page, /P01/, 'Translated');
+    const sessionId = await recordingSessionId(page);
+    // Soniox's fake translates a word by writing it in capitals: the line is the end of the transcript, translated.
+    const translationIsStoredTail = async () => {
+      const shown = await captions.getByTestId('captions-translation').innerText();
+      const words = normalisedWords(shown);
+      return (
+        shown === shown.toUpperCase() &&
+        words.split(' ').length >= 6 &&
+        storedWords(earshot.service.store, sessionId).endsWith(words)
+      );
+    };
+    await expect.poll(translationIsStoredTail, { timeout: 20_000 }).toBe(true);
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await captions.getByTestId('captions-session').getByText('Waiting for a recording…').waitFor();
+    expect(await captions.getByTestId('captions-translation').count()).toBe(0);
     expect(earshot.pageErrors).toEqual([]);
   } finally {
     await earshot.close();
