@@ -163,6 +163,27 @@ describe('webhook deliveries', () => {
     });
   });
 
+  it('wait as long as a 429 or 503 asks (Retry-After), up to 6 h', async () => {
+    const { url } = await receiver([
+      (response) => response.writeHead(503, { 'Retry-After': '600' }).end(),
+      (response) => response.writeHead(429, { 'Retry-After': '86400' }).end(),
+      (response) => response.writeHead(500, { 'Retry-After': '3600' }).end(),
+    ]);
+    deliveries.add({ url });
+    await sessionCompletes();
+    expect(deliveries.deliveries(1)[0]?.nextAttemptAt).toBe(start + 600_000);
+    time.advance(600_000);
+    await deliveries.settled();
+    expect(deliveries.deliveries(1)[0]?.nextAttemptAt).toBe(start + 600_000 + 21_600_000);
+    time.advance(21_600_000);
+    await deliveries.settled();
+    // A 500's Retry-After is not read: the third failure waits the schedule's 10 minutes.
+    expect(deliveries.deliveries(1)[0]).toMatchObject({
+      attempts: 3,
+      nextAttemptAt: start + 600_000 + 21_600_000 + 600_000,
+    });
+  });
+
   it('give up after six attempts, waiting 30 s, 2 min, 10 min, 1 h and 6 h between them', async () => {
     const { url, received } = await receiver(Array.from({ length: 6 }, () => 503));
     deliveries.add({ url });

@@ -332,6 +332,7 @@ export class WebhookDeliveries {
       signal: AbortSignal.any([timeout.signal, this.stopping.signal]),
       send: this.send,
       timeoutSeconds: this.attemptTimeoutMs / 1000,
+      now: this.clock.now(),
     }).finally(cancelTimeout);
     if (outcome.status === null && this.stopping.signal.aborted) return delivery;
     const attempted = { ...delivery, attempts, lastStatus: outcome.status };
@@ -343,7 +344,10 @@ export class WebhookDeliveries {
       this.endPendingOf(webhook.id, reason);
       return this.end(attempted, 'failed', reason);
     }
-    const delayMs = delivery.event === 'webhook.test' ? undefined : retryDelayMs(attempts, this.random);
+    const delayMs =
+      delivery.event === 'webhook.test'
+        ? undefined
+        : retryDelayMs(attempts, this.random, outcome.retryAfterMs);
     if (delayMs === undefined) return this.end(attempted, 'failed', outcome.error);
     const retrying: WebhookDeliveryRecord = {
       ...attempted,

@@ -4,6 +4,8 @@ export interface AttemptOutcome {
   status: number | null;
   /** Null for a 2xx; otherwise words that never hold the URL. */
   error: string | null;
+  /** How long a 429 or 503 asked to be left alone (its Retry-After), in milliseconds. */
+  retryAfterMs?: number;
 }
 
 /** Redirects kept to the same scheme, host and port, at most this many in a row. */
@@ -11,7 +13,8 @@ const mostRedirects = 3;
 
 /**
  * POSTs `body` to `url` once. A redirect is followed only with the method and body kept (307, 308)
- * and only to the same origin: a delivery never reaches a host the user did not give. Errors name what happened, never the URL, which may carry a token.
+ * and only to the same origin: a delivery never reaches a host the user did not give. Errors name
+ * what happened, never the URL, which may carry a token. `now` reads a Retry-After given as a date.
  */
 export async function postWebhook(request: {
   url: string;
@@ -20,6 +23,7 @@ export async function postWebhook(request: {
   signal: AbortSignal;
   send: typeof fetch;
   timeoutSeconds: number;
+  now: number;
 }): Promise<AttemptOutcome> {
   const { body, headers, signal, send } = request;
   let url = new URL(request.url);
@@ -30,7 +34,15 @@ export async function postWebhook(request: {
       await response.body?.cancel();
       const { status } = response;
       if (status >= 200 && status < 300) return { status, error: null };
-      if (status < 300 || status >= 400) return { status, error: `The receiver answered ${status}.` };
+      if (status < 300 || status >= 400) {
+        const retryAfterMs =
+          status === 429 || status === 503 ? retryAfter(response.headers, request.now) : undefined;
+        return {
+          status,
+          error: `The receiver answered ${status}.`,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        };
+      }
       const location = response.headers.get('location');
       const target = location === null ? undefined : new URL(location, url);
       if ((status !== 307 && status !== 308) || target?.origin !== url.origin || redirects >= mostRedirects) {
@@ -67,4 +79,13 @@ function failureOf(error: unknown): string {
     default:
       return `The delivery could not be sent (${code}).`;
   }
+}
+
+/** Retry-After as seconds or as an HTTP date (RFC 9110); undefined when absent or unreadable. */
+function retryAfter(headers: Headers, now: number): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
