@@ -117,6 +117,27 @@ it('opens captions in a picture-in-picture window that follows the recording, an
       }, part);
     await expect.poll(() => inPictureInPicture('captions-session')).toBe('Waiting for a recording…');
     await expect.poll(() => liveClients(earshot)).toBe(clientsBefore + 1);
+    // The window got the page's styles: the caption lines' size and the dark backdrop.
+    const drawn = await page.evaluate(() => {
+      interface Drawn {
+        fontSize: string;
+        backgroundColor: string;
+      }
+      const captionsWindow = (
+        globalThis as unknown as {
+          documentPictureInPicture: {
+            window: {
+              document: { querySelector: (selector: string) => unknown };
+              getComputedStyle: (element: unknown) => Drawn;
+            };
+          };
+        }
+      ).documentPictureInPicture.window;
+      const style = (selector: string) =>
+        captionsWindow.getComputedStyle(captionsWindow.document.querySelector(selector));
+      return { size: style('.captions-lines').fontSize, backdrop: style('.captions').backgroundColor };
+    });
+    expect(drawn).toEqual({ size: '24px', backdrop: 'rgba(0, 0, 0, 0.85)' });
 
     await startRecording(page, /P06/, 'Captions test');
     await followsTheRecording(earshot, inPictureInPicture);
