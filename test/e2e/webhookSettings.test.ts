@@ -48,6 +48,7 @@ it('adds a webhook, tests it, retries it from the log and removes it, at 360 px 
     await expect.poll(() => log.getByText('failed').count()).toBe(1);
     await log.getByRole('button', { name: 'Retry now' }).click();
     await expect.poll(() => log.getByText('delivered').count()).toBe(1);
+    expect(await page.getByText(/^The test did not reach/).count()).toBe(0);
     expect(receiver.received).toHaveLength(2);
     expect(hasValidSignature(receiver.received[1]!, stored!.secret)).toBe(true);
 

@@ -61,7 +61,11 @@ export function WebhookSettings() {
       await control('DELETE', `/webhooks/${webhook.id}`);
     });
   const retry = (delivery: WebhookDeliveryRecord) =>
-    act(async () => void (await control('POST', `/webhooks/deliveries/${delivery.id}/retry`)));
+    act(async () => {
+      // The log says how the retry went; a test's outcome shown before it would be out of date.
+      setTested(undefined);
+      await control('POST', `/webhooks/deliveries/${delivery.id}/retry`);
+    });
 
   const list = webhooks.data?.webhooks;
   return (
@@ -250,58 +254,40 @@ function DeliveryLog(props: {
 }) {
   if (props.deliveries === undefined) return <p className="muted">Loading the log…</p>;
   if (props.deliveries.length === 0) return <p className="muted">Nothing has been sent yet.</p>;
+  // A list rather than a table: each delivery reads as a line or two, at a phone's width too.
   return (
-    <table className="webhook-log" data-testid="webhook-log">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Event</th>
-          <th scope="col">To</th>
-          <th scope="col">State</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Last answer</th>
-          <th scope="col">Next attempt</th>
-          <th scope="col">
-            <span className="visually-hidden">Retry</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.deliveries.map((delivery) => (
-          <tr key={delivery.id}>
-            <td>{new Date(delivery.createdAt).toLocaleString()}</td>
-            <td>
-              {delivery.event}
-              {delivery.sessionId !== null && (
-                <>
-                  {' '}
-                  <a href={hashOf({ page: 'session', sessionId: delivery.sessionId })}>session</a>
-                </>
-              )}
-            </td>
-            <td>
-              <code>{delivery.address}</code>
-            </td>
-            <td>
-              <span className={stateBadges[delivery.state]}>{delivery.state}</span>
-            </td>
-            <td>{delivery.attempts}</td>
-            <td>
-              {delivery.lastError ?? (delivery.lastStatus === null ? '' : `HTTP ${delivery.lastStatus}`)}
-            </td>
-            <td>
-              {delivery.nextAttemptAt === null ? '' : new Date(delivery.nextAttemptAt).toLocaleTimeString()}
-            </td>
-            <td>
-              {delivery.state !== 'delivered' && (
-                <button type="button" onClick={() => props.onRetry(delivery)} disabled={props.busy}>
-                  Retry now
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ul className="webhook-log" data-testid="webhook-log">
+      {props.deliveries.map((delivery) => (
+        <li key={delivery.id} className="webhook-delivery">
+          <div>
+            <span className={stateBadges[delivery.state]}>{delivery.state}</span> {delivery.event}
+            {delivery.sessionId !== null && (
+              <>
+                {' '}
+                (<a href={hashOf({ page: 'session', sessionId: delivery.sessionId })}>session</a>)
+              </>
+            )}{' '}
+            to <code>{delivery.address}</code>
+            <div className="field-hint">
+              {[
+                new Date(delivery.createdAt).toLocaleString(),
+                `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`,
+                delivery.lastError ?? (delivery.lastStatus === null ? null : `HTTP ${delivery.lastStatus}`),
+                delivery.nextAttemptAt === null
+                  ? null
+                  : `next attempt at ${new Date(delivery.nextAttemptAt).toLocaleTimeString()}`,
+              ]
+                .filter((part) => part !== null)
+                .join(' · ')}
+            </div>
+          </div>
+          {delivery.state !== 'delivered' && (
+            <button type="button" onClick={() => props.onRetry(delivery)} disabled={props.busy}>
+              Retry now
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
