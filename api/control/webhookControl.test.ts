@@ -5,6 +5,7 @@ import { WebhookDeliveries } from '../../actors/webhooks/webhookDeliveries.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { temporaryDirectory } from '../../test/support/temporaryDirectory.ts';
 import { hasValidSignature, startWebhookReceiver } from '../../test/support/webhookReceiver.ts';
+import { controlRequest } from '../testing/controlRequest.ts';
 import { createWebhookControl } from './webhookControl.ts';
 import type { WebhookView } from '../../actors/webhooks/webhookDeliveries.ts';
 import type { WebhookDeliveryRecord } from '../../store/webhookDeliveryTable.ts';
@@ -44,14 +45,9 @@ afterEach(async () => {
 });
 
 async function call(method: string, path: string, body?: unknown) {
-  const response = await app.request(`/control/v1${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
+  const { status, text } = await controlRequest(app, method, path, body);
   answered.push(text);
-  return { status: response.status, json: (text === '' ? {} : JSON.parse(text)) as Answer };
+  return { status, json: (text === '' ? {} : JSON.parse(text)) as Answer };
 }
 
 describe('the webhook routes', () => {
