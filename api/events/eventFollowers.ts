@@ -22,6 +22,7 @@ export interface EventFilter {
  */
 export class EncodedEvent {
   readonly event: PublishedEvent;
+  private json: string | undefined;
   private encodedText: Buffer | undefined;
   private encodedFrame: Uint8Array | undefined;
 
@@ -29,16 +30,20 @@ export class EncodedEvent {
     this.event = event;
   }
 
-  /** The event as JSON, UTF-8: a WebSocket text frame's payload, an event stream's `data:`. */
+  /** The event as JSON, UTF-8: a WebSocket text frame's payload. */
   get text(): Buffer {
-    return (this.encodedText ??= Buffer.from(JSON.stringify(this.event)));
+    return (this.encodedText ??= Buffer.from(this.asJson()));
   }
 
   /** The `id:`, `event:` and `data:` lines of the event on an event stream. */
   get frame(): Uint8Array {
     return (this.encodedFrame ??= Buffer.from(
-      `id: ${this.event.id}\nevent: ${this.event.type}\ndata: ${this.text.toString()}\n\n`,
+      `id: ${this.event.id}\nevent: ${this.event.type}\ndata: ${this.asJson()}\n\n`,
     ));
+  }
+
+  private asJson(): string {
+    return (this.json ??= JSON.stringify(this.event));
   }
 }
 
@@ -56,6 +61,8 @@ export class EventBatch {
 
   /** The events' frames on an event stream, joined once for every client that gets the batch. */
   get frames(): Uint8Array {
+    const [only] = this.events;
+    if (this.events.length === 1 && only !== undefined) return only.frame;
     return (this.joinedFrames ??= Buffer.concat(this.events.map((encoded) => encoded.frame)));
   }
 }
