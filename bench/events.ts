@@ -139,38 +139,61 @@ async function runStep(
   const complete = report.receivedPerClient.every((count) => count === published) && report.ended === 0;
   const result = { rate, achievedRate, ...report.latency, complete, otherWorkCores };
   log(
-    `  ${publishing}, ${rate} events/s (sent ${Math.round(achievedRate)}/s): p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
-      `max ${result.max.toFixed(1)} ms, other work ${otherWorkCores.toFixed(2)} cores` +
+    `  ${publishing}, ${rate} events/s (sent ${Math.round(achievedRate)}/s): p50 ${figure(result.p50)} ms, p99 ${figure(result.p99)} ms, ` +
+      `max ${figure(result.max)} ms, other work ${otherWorkCores.toFixed(2)} cores` +
       (complete ? '' : `, INCOMPLETE (${report.ended} streams ended)`),
   );
   return result;
 }
 
+/** A latency, or a dash where no event arrived (NaN, which IPC turns into null). */
+const figure = (milliseconds: number | null) =>
+  milliseconds === null || Number.isNaN(milliseconds) ? '–' : milliseconds.toFixed(1);
+
 const holds = (result: StepResult) => result.p99 < targetP99Ms && result.complete;
+
+/** 100 reading clients in a child process of their own. */
+async function openClients(service: RunningService, token: string): Promise<ChildProcess> {
+  const child = fork(join(import.meta.dirname, 'events', 'sseClients.ts'), {
+    execArgv: ['--disable-warning=ExperimentalWarning'],
+  });
+  await ask(
+    child,
+    { type: 'open', baseUrl: service.baseUrl, token, count: clientCount, stalled: false },
+    'opened',
+  );
+  log(`${await liveClients(service)} clients follow /api/v1/events`);
+  return child;
+}
+
+async function closeClients(child: ChildProcess): Promise<void> {
+  child.send({ type: 'close' } satisfies ClientCommand);
+  await new Promise((resolve) => child.once('exit', resolve));
+}
 
 async function deliveryRates(
   service: RunningService,
   token: string,
   publishing: Publishing,
 ): Promise<StepResult[]> {
-  const child = fork(join(import.meta.dirname, 'events', 'sseClients.ts'), {
-    execArgv: ['--disable-warning=ExperimentalWarning'],
-  });
+  let child = await openClients(service, token);
+  let step = 0;
+  const results: StepResult[] = [];
+  const run = async (rate: number) => {
+    const result = await runStep(service, child, (step += 1), rate, publishing);
+    results.push(result);
+    // Clients that fell 1 MiB behind were dropped: the next rate gets fresh ones.
+    if (!result.complete) {
+      await closeClients(child);
+      child = await openClients(service, token);
+    }
+    return result;
+  };
   try {
-    await ask(
-      child,
-      { type: 'open', baseUrl: service.baseUrl, token, count: clientCount, stalled: false },
-      'opened',
-    );
-    log(`${await liveClients(service)} clients follow /api/v1/events`);
-    const results: StepResult[] = [];
-    let step = 0;
     // Two rates in a row that do not hold end the ladder: one alone may be other work's doing.
     let failedInARow = 0;
     for (const rate of ladder) {
-      const result = await runStep(service, child, (step += 1), rate, publishing);
-      results.push(result);
-      failedInARow = holds(result) ? 0 : failedInARow + 1;
+      failedInARow = holds(await run(rate)) ? 0 : failedInARow + 1;
       if (failedInARow === 2) break;
     }
     // Between the highest rate that held and the next one tried, in quarters.
@@ -178,14 +201,12 @@ async function deliveryRates(
     const failed = results.find((result) => held !== undefined && result.rate > held.rate);
     if (held !== undefined && failed !== undefined) {
       for (const fraction of [0.25, 0.5, 0.75]) {
-        const rate = Math.round(held.rate + (failed.rate - held.rate) * fraction);
-        results.push(await runStep(service, child, (step += 1), rate, publishing));
+        await run(Math.round(held.rate + (failed.rate - held.rate) * fraction));
       }
     }
     return results;
   } finally {
-    child.send({ type: 'close' } satisfies ClientCommand);
-    await new Promise((resolve) => child.once('exit', resolve));
+    await closeClients(child);
   }
 }
 
@@ -281,8 +302,8 @@ function printLadder(publishing: Publishing, steps: StepResult[]): void {
   console.log('|---:|---:|---:|---:|---:|---|---:|');
   for (const step of [...steps].sort((first, second) => first.rate - second.rate)) {
     console.log(
-      `| ${step.rate} | ${Math.round(step.achievedRate)} | ${step.p50.toFixed(1)} | ${step.p99.toFixed(1)} | ` +
-        `${step.max.toFixed(1)} | ${step.complete ? 'yes' : 'no'} | ${step.otherWorkCores.toFixed(2)} |`,
+      `| ${step.rate} | ${Math.round(step.achievedRate)} | ${figure(step.p50)} | ${figure(step.p99)} | ` +
+        `${figure(step.max)} | ${step.complete ? 'yes' : 'no'} | ${step.otherWorkCores.toFixed(2)} |`,
     );
   }
   const best = steps
