@@ -14,3 +14,14 @@ export function inlineSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObj
   const { $schema: _dialect, ...fragment } = z.toJSONSchema(schema, { target: 'draft-2020-12', io });
   return fragment;
 }
+
+/** A query's zod object schema as OpenAPI query parameters, none required, each with its description. */
+export function queryParameters(schema: z.ZodType, io: 'input' | 'output'): JsonObject[] {
+  const { properties } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as {
+    properties: Record<string, JsonObject>;
+  };
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...parameterSchema } = property;
+    return { name, in: 'query', required: false, description, schema: parameterSchema };
+  });
+}

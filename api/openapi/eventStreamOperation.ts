@@ -1,22 +1,15 @@
-import { z } from 'zod';
-
 import { eventQuerySchema } from '../events/eventFilterQuery.ts';
 import { backlogLimitBytes } from '../events/eventFollowers.ts';
 import { heartbeatIntervalMs } from '../events/eventStreamRoute.ts';
+// Registers the schemas of the events, which the answer names.
 import '../events/eventSchemas.ts';
-import { type JsonObject, schemaPrefix } from './documentFragments.ts';
+import { type JsonObject, queryParameters, schemaPrefix } from './documentFragments.ts';
 import type { PrivateOperation } from './privateOperations.ts';
 
 /** The query and header of an event stream, from the schema its route parses them with. */
 export function eventStreamParameters(): JsonObject[] {
-  const querySchema = z.toJSONSchema(eventQuerySchema, { target: 'draft-2020-12', io: 'input' }) as {
-    properties: Record<string, JsonObject>;
-  };
   return [
-    ...Object.entries(querySchema.properties).map(([name, property]) => {
-      const { description, ...schema } = property;
-      return { name, in: 'query', required: false, description, schema };
-    }),
+    ...queryParameters(eventQuerySchema, 'input'),
     {
       name: 'Last-Event-ID',
       in: 'header',
