@@ -241,6 +241,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
               listening.close(() => resolve());
               proxy.close();
               appChannel.close();
+              liveEventSocket.close();
               listening.closeAllConnections();
             }),
         )

@@ -31,6 +31,7 @@ const resumeHint = 'Send {"type":"resume","lastEventId":"<id>"} as the first mes
 export class LiveEventSocket implements WebSocketEndpoint {
   private readonly followers: EventFollowers;
   private readonly access: ApiAccess;
+  private readonly sockets = new Set<WebSocket>();
 
   constructor(followers: EventFollowers, access: ApiAccess) {
     this.followers = followers;
@@ -61,6 +62,7 @@ export class LiveEventSocket implements WebSocketEndpoint {
   connected(socket: WebSocket, _request: IncomingMessage, url: URL): void {
     const query = parseEventQuery(url.searchParams);
     if (!query.ok) return;
+    this.sockets.add(socket);
     let dropped = false;
     let cutOff: ReturnType<typeof setTimeout> | undefined;
     const send = (text: Buffer | string) => {
@@ -98,9 +100,18 @@ export class LiveEventSocket implements WebSocketEndpoint {
       firstMessage = false;
     });
     socket.on('close', () => {
+      this.sockets.delete(socket);
       following.stop();
       clearTimeout(cutOff);
     });
+  }
+
+  /**
+   * Ends every connection: a shutting-down server waits for upgraded sockets, which it no longer
+   * counts as its own HTTP connections.
+   */
+  close(): void {
+    for (const socket of this.sockets) socket.terminate();
   }
 }
 

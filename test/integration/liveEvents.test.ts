@@ -10,8 +10,10 @@ import {
   serviceEventTypes,
 } from '../../actors/serviceEvents/serviceEventFeed.ts';
 import { markedSentences, markedSpeech } from '../fakes/streaming/markedSpeech.ts';
+import { startService } from '../../main/service.ts';
 import { type DeepgramService, startDeepgramService } from '../support/deepgramService.ts';
 import { playIntoSession } from '../support/liveSessionAudio.ts';
+import { temporaryDirectory } from '../support/temporaryDirectory.ts';
 import { upgradeStatus } from '../support/websocketUpgrade.ts';
 
 /**
@@ -288,4 +290,29 @@ it('drops a client that stops reading, with the reason, while the others go on r
     /^event: dropped\ndata: \{"type":"dropped","reason":"This client left more than 1 MiB/,
   );
   reading.socket.close();
+});
+
+it('ends the clients still following when the service stops', async () => {
+  const directory = temporaryDirectory('live-events-stop');
+  const service = await startService({ dataDirectory: directory.path, port: 0 });
+  try {
+    const owner = { Authorization: `Bearer ${service.launchSecret}` };
+    const enabled = await fetch(`${service.baseUrl}/control/v1/api/enable`, {
+      method: 'POST',
+      headers: owner,
+    });
+    const { token: serviceToken } = (await enabled.json()) as { token: string };
+    const socket = new WebSocket(`ws://127.0.0.1:${service.port}/api/v1/live`, {
+      headers: { Authorization: `Bearer ${serviceToken}` },
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    const stream = await fetch(`${service.baseUrl}/control/v1/events`, { headers: owner });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+
+    await service.close();
+    await closed;
+    await expect(stream.body?.getReader().read()).rejects.toThrow();
+  } finally {
+    directory.remove();
+  }
 });
