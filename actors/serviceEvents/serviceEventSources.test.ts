@@ -59,6 +59,17 @@ describe('the events the store tells', () => {
     expect(told[1]).toMatchObject({ segment: { seq: 1, text: 'After the cut.' } });
   });
 
+  it('tells an interrupted session finalised as stopped again, now completed', () => {
+    const session = store.createSession({ id: 's5', title: 'Cut off', providerId: 'deepgram' });
+    store.appendSegment(session.id, { text: 'Kept.', startMs: 0, endMs: 500 });
+    store.setSessionStatus(session.id, 'interrupted');
+    expect(told.at(-1)).toMatchObject({ type: 'session.stopped', sessionId: 's5', status: 'interrupted' });
+    told.length = 0;
+    store.setSessionStatus(session.id, 'completed');
+    expect(told).toMatchObject([{ type: 'session.stopped', sessionId: 's5', status: 'completed' }]);
+    expect(told).toHaveLength(1);
+  });
+
   it('tells when a digest ends, not when it starts', () => {
     const session = store.createSession({ id: 's3', title: 'Review', providerId: 'openai' });
     store.setSessionStatus(session.id, 'completed');

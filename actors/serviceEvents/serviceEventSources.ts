@@ -49,6 +49,9 @@ function storeEvents(store: SessionStore, changed: ChangedCells): ServiceEvent[]
       });
     } else if (before === 'recording' && (after === 'completed' || after === 'interrupted')) {
       stopped.push({ type: 'session.stopped', sessionId, status: after });
+    } else if (before === 'interrupted' && after === 'completed') {
+      // Finalising an interrupted session is when it becomes complete: notes and webhooks wait for that.
+      stopped.push({ type: 'session.stopped', sessionId, status: 'completed' });
     }
     const artefacts = finishedArtefacts(cells);
     if (artefacts.length > 0) events.push({ type: 'ai.updated', sessionId, artefacts });

@@ -62,7 +62,11 @@ export const publishedEventSchema = z
     }),
     published('transcript.final', 'A segment, told once it is stored', { segment: feedSegmentSchema }),
     published('translation.final', "P01's newly committed translated text", { text: z.string() }),
-    published('session.stopped', 'A session ended', { status: z.enum(['completed', 'interrupted']) }),
+    published(
+      'session.stopped',
+      'A session ended; an interrupted one finalised later is told again, completed',
+      { status: z.enum(['completed', 'interrupted']) },
+    ),
     published('ai.updated', 'Generated artefacts of a session finished changing', {
       artefacts: z.array(aiArtefactSchema).min(1),
     }),
