@@ -7,7 +7,7 @@ import type { ApiAccess } from '../dependencies.ts';
 import { offeredProtocolValue, type Refusal, type WebSocketEndpoint } from '../websocketRouter.ts';
 import { parseEventQuery } from './eventFilterQuery.ts';
 import { backlogLimitBytes, type EventBatch, type EventFollowers } from './eventFollowers.ts';
-import { droppedGraceMs } from './eventStreamRoute.ts';
+import { droppedGraceMs, heartbeatIntervalMs } from './eventStreamRoute.ts';
 import { droppedCloseCode, droppedCloseReason, resetEvent } from './streamNotices.ts';
 
 export const liveEventsPath = '/api/v1/live';
@@ -26,16 +26,19 @@ const resumeHint = 'Send {"type":"resume","lastEventId":"<id>"} as the first mes
  * `earshot-events`, which is the one echoed back), never a token in the URL. A client resumes with
  * `lastEventId` in the query, or with a first message `{"type":"resume","lastEventId"}`, which is
  * answered with what it missed before it connected (it has been sent what came after). A client
- * that leaves more than `backlogLimitBytes` unread is closed with code 4008 and the reason.
+ * that leaves more than `backlogLimitBytes` unread is closed with code 4008 and the reason; one
+ * that does not answer a ping by the next is cut off.
  */
 export class LiveEventSocket implements WebSocketEndpoint {
   private readonly followers: EventFollowers;
   private readonly access: ApiAccess;
   private readonly sockets = new Set<WebSocket>();
+  private readonly pingIntervalMs: number;
 
-  constructor(followers: EventFollowers, access: ApiAccess) {
+  constructor(followers: EventFollowers, access: ApiAccess, options: { pingIntervalMs?: number } = {}) {
     this.followers = followers;
     this.access = access;
+    this.pingIntervalMs = options.pingIntervalMs ?? heartbeatIntervalMs;
   }
 
   refusal(request: IncomingMessage, url: URL): Refusal {
@@ -85,6 +88,21 @@ export class LiveEventSocket implements WebSocketEndpoint {
     const following = this.followers.follow(query.filter, query.lastEventId, sendBatch);
     sendMissed(following.missed);
 
+    // A peer that vanished (a laptop asleep, a cable pulled) never closes its socket; it only stops
+    // answering pings, and would be counted in liveClients and followed for ever.
+    let answered = true;
+    socket.on('pong', () => {
+      answered = true;
+    });
+    const pinging = setInterval(() => {
+      if (!answered) {
+        socket.terminate();
+        return;
+      }
+      answered = false;
+      socket.ping();
+    }, this.pingIntervalMs);
+
     let firstMessage = true;
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const parsed = isBinary ? undefined : resumeMessageSchema.safeParse(parseJson(data.toString()));
@@ -103,6 +121,7 @@ export class LiveEventSocket implements WebSocketEndpoint {
       this.sockets.delete(socket);
       following.stop();
       clearTimeout(cutOff);
+      clearInterval(pinging);
     });
   }
 
