@@ -5,6 +5,7 @@ import { aiCommand } from './aiCommand.ts';
 import { apiCommand } from './apiCommand.ts';
 import { askCommand } from './askCommand.ts';
 import { exportCommand, importCommand } from './backupCommands.ts';
+import { eventsCommand } from './eventsCommand.ts';
 import { commandLineOptions } from './commandLineOptions.ts';
 import { correctCommand } from './correctCommand.ts';
 import { retranscribeCommand } from './retranscribeCommand.ts';
@@ -115,6 +116,8 @@ async function main(argv: string[]): Promise<void> {
         limit: values.limit,
         json: values.json,
       });
+    case 'events':
+      return eventsCommand(dataDirectory, action, { only: values.only, json: values.json });
     case 'notes':
       return notesCommand(dataDirectory, action, argument, { all: values.all, json: values.json });
     case 'sessions':

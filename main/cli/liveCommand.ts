@@ -6,6 +6,7 @@ import { findProvider } from '../../providers/registry.ts';
 import type { AppMessage } from '../../api/appChannel/appProtocol.ts';
 import { openAppChannel } from './appChannelSocket.ts';
 import { liveStatusLine } from './liveStatusLine.ts';
+import { TentativeLine } from './tentativeLine.ts';
 import { readRunningService } from '../serviceFile.ts';
 import { startService } from '../service.ts';
 import { UsageError } from './usage.ts';
@@ -191,42 +192,5 @@ async function playFile(
   for await (const frame of captureFile({ path: run.path, format, speed: run.speed, signal })) {
     if (socket.readyState !== WebSocket.OPEN) return;
     socket.send(frame.bytes);
-  }
-}
-
-/**
- * The tentative tail: one rewritten stderr line on a terminal; elsewhere a `~ ` line each time it
- * changes, so a log still shows what was heard before it was committed.
- */
-class TentativeLine {
-  private readonly stream: NodeJS.WriteStream;
-  private shown = false;
-  private lastText = '';
-
-  constructor(stream: NodeJS.WriteStream) {
-    this.stream = stream;
-  }
-
-  show(text: string): void {
-    if (!this.stream.isTTY) {
-      if (text !== '' && text !== this.lastText) this.stream.write(`~ ${text}\n`);
-      this.lastText = text;
-      return;
-    }
-    const width = Math.max(10, (this.stream.columns || 80) - 1);
-    const line = text.length > width ? `…${text.slice(-(width - 1))}` : text;
-    this.stream.write(`\r\x1b[2K\x1b[2m${line}\x1b[0m`);
-    this.shown = true;
-  }
-
-  note(text: string): void {
-    this.clear();
-    this.stream.write(`${text}\n`);
-  }
-
-  clear(): void {
-    if (!this.shown) return;
-    this.stream.write('\r\x1b[2K');
-    this.shown = false;
   }
 }

@@ -45,6 +45,11 @@ Commands:
                                    Have the running service's AI provider translate a session's
                                    transcript (LANG: de, German, …), printed segment by segment with
                                    their times; kept as the session's translation
+  events [SESSION_ID] [--only TYPES] [--json]
+                                   Follow the running service's events as they happen (one session's
+                                   with SESSION_ID): sessions started and stopped, stored lines, P01's
+                                   translation, finished AI artefacts; the tentative tail on stderr;
+                                   --only: a comma list of types; --json: each event's JSON on a line
   api enable|disable|status        Switch the local REST API on or off, or show its state
   mcp                              Earshot's MCP server on stdin/stdout for AI assistants: through the
                                    running service, else the data directory read-only (docs/mcp.md)
