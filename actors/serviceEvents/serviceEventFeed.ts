@@ -1,16 +1,11 @@
+import type { Segment } from '../../store/records.ts';
+
 /** A generated artefact of a session that finished changing. */
 export type AiArtefact =
   'summary' | 'mindMap' | 'correctedTranscript' | 'translatedTranscript' | 'askHistory';
 
-/** A stored segment as followers see it, timed in the session's audio. */
-export interface FeedSegment {
-  seq: number;
-  text: string;
-  startMs: number;
-  endMs: number;
-  speaker: string | null;
-  language: string | null;
-}
+/** A stored segment as followers see it, timed in the session's audio; its word timings stay in the store. */
+export type FeedSegment = Omit<Segment, 'words'>;
 
 /** What happens in the service, as its followers (event streams, notes, webhooks) are told. */
 export type ServiceEvent =
