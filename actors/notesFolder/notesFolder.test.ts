@@ -96,6 +96,27 @@ describe('following the service', () => {
     expect(note.endsWith(`${noteMarker}\n\nMy own thoughts.\n`)).toBe(true);
   });
 
+  it("moves the note to the session's new name when it is renamed, with the user's lines", async () => {
+    notes.changeSettings({ folder: vault, enabled: true });
+    const session = completedSession('Planning');
+    feed.publish({ type: 'session.stopped', sessionId: session.id, status: 'completed' });
+    await notes.idle();
+    appendFileSync(join(vault, noteFileName(session)), '\nMy own thoughts.\n');
+
+    const renamed = store.updateSession(session.id, { title: 'Budget review' });
+    feed.publish({
+      type: 'session.updated',
+      sessionId: session.id,
+      title: 'Budget review',
+      changed: ['title'],
+    });
+    await notes.idle();
+    expect(files()).toEqual([noteFileName(renamed)]);
+    expect(noteFileName(renamed)).toContain('Budget review');
+    expect(read(noteFileName(renamed))).toContain('title: "Budget review"');
+    expect(read(noteFileName(renamed)).endsWith(`${noteMarker}\n\nMy own thoughts.\n`)).toBe(true);
+  });
+
   it('leaves sessions alone for events a note does not show, and for interrupted ones', async () => {
     notes.changeSettings({ folder: vault, enabled: true });
     const session = completedSession();

@@ -197,9 +197,13 @@ export class NotesFolder {
   }
 }
 
-/** The session whose note an event changes: its completion, or an AI artefact a note shows. */
+/**
+ * The session whose note an event changes: its completion, a new title, topic or tags (the note's
+ * name and properties), or an AI artefact a note shows.
+ */
 function noteWorthy(event: PublishedEvent): string | undefined {
   if (event.type === 'session.stopped' && event.status === 'completed') return event.sessionId;
+  if (event.type === 'session.updated') return event.sessionId;
   // Q&A is not in the note; every other artefact may change what it shows.
   if (event.type === 'ai.updated' && event.artefacts.some((artefact) => artefact !== 'askHistory')) {
     return event.sessionId;

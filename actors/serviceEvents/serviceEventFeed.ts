@@ -7,9 +7,14 @@ export type AiArtefact =
 /** A stored segment as followers see it, timed in the session's audio; its word timings stay in the store. */
 export type FeedSegment = Omit<Segment, 'words'>;
 
+/** What of a session a person changed, as `session.updated` tells it. */
+export type SessionChange = 'title' | 'topic' | 'tags';
+
 /** What happens in the service, as its followers (event streams, notes, webhooks) are told. */
 export type ServiceEvent =
   | { type: 'session.started'; sessionId: string; title: string; providerId: string }
+  /** A session was renamed, or given another topic or tags; `title` is its title now. */
+  | { type: 'session.updated'; sessionId: string; title: string; changed: SessionChange[] }
   /** The live tentative tail; '' clears it. Never stored. */
   | { type: 'transcript.partial'; sessionId: string; text: string }
   /** One segment, stored before it is told (live sessions and file jobs alike). */
@@ -23,6 +28,7 @@ export type ServiceEventType = ServiceEvent['type'];
 
 export const serviceEventTypes: readonly ServiceEventType[] = [
   'session.started',
+  'session.updated',
   'transcript.partial',
   'transcript.final',
   'translation.final',

@@ -70,6 +70,22 @@ describe('the events the store tells', () => {
     expect(told).toHaveLength(1);
   });
 
+  it('tells a session renamed or given another topic or tags, with its title now, and not one created', () => {
+    store.putTopic({ id: 'topic-work', name: 'Work', emoji: '', description: '' });
+    store.putTag({ id: 'tag-team', name: 'Team', color: '#00aa00' });
+    const session = store.createSession({ id: 's6', title: 'Draft', providerId: 'deepgram' });
+    expect(types()).toEqual(['session.started']);
+    told.length = 0;
+    store.updateSession(session.id, { title: 'Weekly sync' });
+    store.updateSession(session.id, { topicId: 'topic-work', tagIds: ['tag-team'] });
+    store.updateSession(session.id, { tagIds: ['tag-team'] });
+    expect(told).toMatchObject([
+      { type: 'session.updated', sessionId: 's6', title: 'Weekly sync', changed: ['title'] },
+      { type: 'session.updated', sessionId: 's6', title: 'Weekly sync', changed: ['topic', 'tags'] },
+    ]);
+    expect(told).toHaveLength(2);
+  });
+
   it('tells when a digest ends, not when it starts', () => {
     const session = store.createSession({ id: 's3', title: 'Review', providerId: 'openai' });
     store.setSessionStatus(session.id, 'completed');

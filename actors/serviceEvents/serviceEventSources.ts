@@ -2,7 +2,13 @@ import type { Cell, ChangedCells } from 'tinybase';
 import type { LiveSessions } from '../live/liveSessions.ts';
 import type { LiveSessionUpdate } from '../live/liveSession.ts';
 import type { SessionStore } from '../../store/sessionStore.ts';
-import type { AiArtefact, FeedSegment, ServiceEvent, ServiceEventFeed } from './serviceEventFeed.ts';
+import type {
+  AiArtefact,
+  FeedSegment,
+  ServiceEvent,
+  ServiceEventFeed,
+  SessionChange,
+} from './serviceEventFeed.ts';
 
 type ChangedCell = [before: Cell | object | undefined, after: Cell | object | undefined];
 
@@ -53,6 +59,16 @@ function storeEvents(store: SessionStore, changed: ChangedCells): ServiceEvent[]
       // Finalising an interrupted session is when it becomes complete: notes and webhooks wait for that.
       stopped.push({ type: 'session.stopped', sessionId, status: 'completed' });
     }
+    const changed = sessionChanges(cells);
+    if (changed.length > 0) {
+      const title = store.readRow('sessions', sessionId)?.title;
+      events.push({
+        type: 'session.updated',
+        sessionId,
+        title: typeof title === 'string' ? title : '',
+        changed,
+      });
+    }
     const artefacts = finishedArtefacts(cells);
     if (artefacts.length > 0) events.push({ type: 'ai.updated', sessionId, artefacts });
   }
@@ -94,6 +110,23 @@ function storedSegments(changed: ChangedCells, resumed: Set<string>): ServiceEve
     (first, second) =>
       first.sessionId.localeCompare(second.sessionId) || first.segment.seq - second.segment.seq,
   );
+}
+
+/** The cells a person changes, under the names `session.updated` gives them. */
+const changeableCells: ReadonlyArray<[cell: string, change: SessionChange]> = [
+  ['title', 'title'],
+  ['topicId', 'topic'],
+  ['tagIds', 'tags'],
+];
+
+/** What changed of a session that was there before and still is (not one created or deleted). */
+function sessionChanges(cells: Record<string, ChangedCell>): SessionChange[] {
+  return changeableCells
+    .filter(([cell]) => {
+      const [before, after] = cells[cell] ?? [];
+      return before !== undefined && after !== undefined && before !== after;
+    })
+    .map(([, change]) => change);
 }
 
 /** The artefacts whose generation ended (with a result or an error) or whose text was replaced. */

@@ -57,6 +57,10 @@ export const publishedEventSchema = z
       title: z.string(),
       providerId: z.string(),
     }),
+    published('session.updated', 'A session was renamed, or given another topic or tags', {
+      title: z.string().meta({ description: 'The title now' }),
+      changed: z.array(z.enum(['title', 'topic', 'tags'])).min(1),
+    }),
     published('transcript.partial', "The live session's tentative tail; never stored; '' clears it", {
       text: z.string(),
     }),

@@ -67,7 +67,7 @@ it('refuses an unknown type with the list of the valid ones, and a parameter giv
   expect(await unknown.json()).toMatchObject({
     code: 'invalid_query',
     error:
-      '"types": Only these types of event, separated by commas: any of session.started, transcript.partial, ' +
+      '"types": Only these types of event, separated by commas: any of session.started, session.updated, transcript.partial, ' +
       'transcript.final, translation.final, session.stopped, ai.updated.',
   });
   const twice = await app.request('/api/v1/events?sessionId=a&sessionId=b', withToken());

@@ -147,7 +147,7 @@ describe('earshot events', () => {
       eventsCommand(dataDirectory, undefined, { only: 'transcript.final,summary' }),
     ).rejects.toThrow(
       new UsageError(
-        'There is no event type "summary". --only takes a comma list of: session.started, transcript.partial, ' +
+        'There is no event type "summary". --only takes a comma list of: session.started, session.updated, transcript.partial, ' +
           'transcript.final, translation.final, session.stopped, ai.updated.',
       ),
     );

@@ -18,6 +18,8 @@ function eventDetail(event: Exclude<PublishedEvent, { type: 'transcript.partial'
   switch (event.type) {
     case 'session.started':
       return `"${event.title}" on ${event.providerId}`;
+    case 'session.updated':
+      return `"${event.title}" (${event.changed.join(', ')} changed)`;
     case 'transcript.final': {
       const { startMs, speaker, text } = event.segment;
       return `[${clockTime(startMs)}] ${speaker === null ? '' : `${speaker}: `}${text}`;

@@ -47,7 +47,7 @@ Commands:
                                    their times; kept as the session's translation
   events [SESSION_ID] [--only TYPES] [--json]
                                    Follow the running service's events as they happen (one session's
-                                   with SESSION_ID): sessions started and stopped, stored lines, P01's
+                                   with SESSION_ID): sessions started, renamed and stopped, stored lines, P01's
                                    translation, finished AI artefacts; the tentative tail on stderr;
                                    --only: a comma list of types; --json: each event's JSON on a line
   api enable|disable|status        Switch the local REST API on or off, or show its state

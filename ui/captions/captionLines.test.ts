@@ -54,6 +54,16 @@ function after(follow: CaptionFollow, ...actions: CaptionAction[]): CaptionState
 const recording: CaptionFollow = { kind: 'recording' };
 
 describe('captions following whatever records', () => {
+  it("shows the session's new title when it is renamed, and not another session's", () => {
+    const renamed = (sessionId: string, title: string): CaptionAction =>
+      published({ type: 'session.updated', sessionId, title, changed: ['title'] });
+    const state = after(recording, started('s1', 'Standup'), final('s1', 'Hello.'), renamed('s2', 'Other'));
+    expect(state.session).toEqual({ id: 's1', title: 'Standup' });
+    const now = nextCaptions(state, renamed('s1', 'Weekly sync'));
+    expect(now.session).toEqual({ id: 's1', title: 'Weekly sync' });
+    expect(now.lines).toEqual(state.lines);
+  });
+
   it('shows the started session, its committed text and its tentative tail', () => {
     const state = after(
       recording,

@@ -103,6 +103,8 @@ function afterEvent(state: CaptionState, event: PublishedEvent): CaptionState {
         ...initialCaptions(state.follow),
         session: { id: event.sessionId, title: event.title },
       };
+    case 'session.updated':
+      return { ...state, session: { id: event.sessionId, title: event.title } };
     case 'transcript.final':
       return withLines(state, [...state.lines, { seq: event.segment.seq, text: event.segment.text }]);
     case 'transcript.partial':

@@ -15,6 +15,7 @@ import { followServiceEvents, type StreamStatus } from './serviceEventStream.ts'
 /** The events captions show; AI artefacts are not among them. */
 const captionEventTypes: ReadonlyArray<ServiceEventType> = [
   'session.started',
+  'session.updated',
   'transcript.partial',
   'transcript.final',
   'translation.final',
