@@ -62,9 +62,12 @@ async function control<Answer>(method: 'GET' | 'POST' | 'PUT', path: string, bod
 }
 
 /** Reads the vault until `ready` holds for it, a bounded number of times. */
+/** The vault as a notes app shows it: a note being written is a hidden temporary file until it is renamed. */
+const visibleFiles = () => readdirSync(vault).filter((name) => !name.startsWith('.'));
+
 async function vaultWhen(ready: (files: string[]) => boolean): Promise<string[]> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    const files = readdirSync(vault);
+    const files = visibleFiles();
     if (ready(files)) return files;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -92,7 +95,7 @@ describe('a notes folder', () => {
     });
 
     const [file] = await vaultWhen((files) => files.length > 0);
-    expect(readdirSync(vault)).toEqual([file]);
+    expect(visibleFiles()).toEqual([file]);
     expect(file).toMatch(/^\d{4}-\d\d-\d\d Inaugural_ _Ask not_ _1 \([0-9a-f]{8}\)\.md$/);
     const first = readFileSync(join(vault, file ?? ''), 'utf8');
     expect(first).toContain(`session: "${sessionId}"`);
@@ -115,7 +118,7 @@ describe('a notes folder', () => {
     const read = () => readFileSync(join(vault, file ?? ''), 'utf8');
     await vaultWhen(() => read().includes('## Summary'));
     const rewritten = read();
-    expect(readdirSync(vault)).toEqual([file]);
+    expect(visibleFiles()).toEqual([file]);
     expect(rewritten).toContain(
       `## Summary\n\n${notes.summary}\n\n## Action items\n\n- [ ] ${notes.actionItems[0]}`,
     );
@@ -127,5 +130,7 @@ describe('a notes folder', () => {
       lastWritten: { sessionId, file, change: 'updated' },
       problem: null,
     });
+    // Written: no temporary file is left behind.
+    expect(readdirSync(vault)).toEqual([file]);
   });
 });
