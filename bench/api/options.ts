@@ -12,6 +12,8 @@ export interface BenchmarkOptions {
 }
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** Shared with bench:mcp, which measures the MCP server on the same fixture. */
+export const defaultFixtureDirectory = resolve(repositoryRoot, '.tmp/bench-api-10k');
 
 export const usage = `Usage: npm run bench:api -- [options]
   --data-dir DIR     fixture directory (default .tmp/bench-api-10k; rebuilt when stale)
@@ -26,7 +28,7 @@ export function parseOptions(argv: string[]): BenchmarkOptions {
     strict: true,
     allowNegative: true,
     options: {
-      'data-dir': { type: 'string', default: resolve(repositoryRoot, '.tmp/bench-api-10k') },
+      'data-dir': { type: 'string', default: defaultFixtureDirectory },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
       startups: { type: 'string', default: '5' },
@@ -42,8 +44,8 @@ export function parseOptions(argv: string[]): BenchmarkOptions {
   };
 }
 
-function positiveWholeNumber(name: string, text: string): number {
+export function positiveWholeNumber(name: string, text: string, usageText = usage): number {
   if (!/^[1-9][0-9]*$/.test(text))
-    throw new Error(`${name} must be a whole number of 1 or more (got "${text}").\n${usage}`);
+    throw new Error(`${name} must be a whole number of 1 or more (got "${text}").\n${usageText}`);
   return Number(text);
 }
