@@ -4,6 +4,7 @@ import {
   serviceEventTypes,
 } from '../../actors/serviceEvents/serviceEventFeed.ts';
 import { controlBasePath } from '../../api/control/controlBasePath.ts';
+import { eventQuerySchema } from '../../api/events/eventFilterQuery.ts';
 import { createZonedClock, localTimeZone } from '../../api/zonedTime.ts';
 import { SessionStore } from '../../store/sessionStore.ts';
 import { followServiceEvents } from '../../ui/captions/serviceEventStream.ts';
@@ -96,20 +97,19 @@ export async function eventsCommand(
   });
 }
 
+/** The types `--only` names, by the event streams' own rule for their `types` query. */
 function parseTypes(only: string | undefined): ServiceEventType[] | undefined {
   if (only === undefined) return undefined;
-  const types = only
+  const parsed = eventQuerySchema.shape.types.safeParse(only);
+  if (parsed.success) return parsed.data;
+  const unknown = only
     .split(',')
     .map((type) => type.trim())
-    .filter((type) => type !== '');
-  const unknown = types.filter((type) => !serviceEventTypes.includes(type as ServiceEventType));
-  if (types.length === 0 || unknown.length > 0) {
-    throw new UsageError(
-      `${unknown.length > 0 ? `There is no event type "${unknown.join('", "')}". ` : ''}` +
-        `--only takes a comma list of: ${serviceEventTypes.join(', ')}.`,
-    );
-  }
-  return types as ServiceEventType[];
+    .filter((type) => type !== '' && !serviceEventTypes.includes(type as ServiceEventType));
+  throw new UsageError(
+    `${unknown.length > 0 ? `There is no event type "${unknown.join('", "')}". ` : ''}` +
+      `--only takes a comma list of: ${serviceEventTypes.join(', ')}.`,
+  );
 }
 
 function requireSession(dataDirectory: string, sessionId: string): void {
