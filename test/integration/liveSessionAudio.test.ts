@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { LiveSessionUpdate } from '../../actors/live/liveSession.ts';
 import { probeMedia } from '../../actors/fileJob/probeMedia.ts';
 import { type RunningService, startService } from '../../main/service.ts';
@@ -57,11 +57,17 @@ it('writes the session audio as it arrives and finishes it when the session ends
   const running = await start();
   const session = running.live.start({ provider: 'P06', title: 'Kept' });
   await playIntoSession(session, speech);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  // While the session records, its part grows under its unfinished name.
-  const [recording] = listAudioParts(directory.path, session.id);
-  expect(recording).toMatchObject({ number: 1, container: 'ogg', recording: true });
-  expect(statSync(recording?.path ?? '').size).toBeGreaterThan(0);
+  // While the session records, its part grows under its unfinished name. ffmpeg writes its first
+  // Ogg page once it has started and encoded 200 ms, which on a busy machine can take longer than
+  // any fixed wait (a clean run saw an empty part after 500 ms), so the check is asked again.
+  await vi.waitFor(
+    () => {
+      const [recording] = listAudioParts(directory.path, session.id);
+      expect(recording).toMatchObject({ number: 1, container: 'ogg', recording: true });
+      expect(statSync(recording?.path ?? '').size).toBeGreaterThan(0);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   await session.stop();
 
   expect(storedWords(running.store, session.id)).toBe(markedText(words));
